@@ -1,0 +1,52 @@
+/**
+ * The 23 activity / log event types of spec §3.
+ *
+ * The spec notes that the original product gave TARGETING_FINISHED the same value as
+ * TARGETING_STARTED, which looks like a defect: here every type has its own value, so
+ * TARGETING_FINISHED is 'TARGETING_FINISHED'.
+ */
+export const ACTIVITY_EVENT_TYPES = [
+  'LAUNCH_FAILED',
+  'SENT_FRIEND_REQUEST',
+  'SENT_WELCOME_MESSAGE',
+  'SENT_AI_REPLY',
+  'SENT_CALL_TO_ACTION',
+  'DAILY_STATS_COLLECTING_STARTED',
+  'DAILY_STATS_COLLECTING_FINISHED',
+  'COLLECTING_STARTED',
+  'COLLECTING_FINISHED',
+  'TARGETING_STARTED',
+  'TARGETING_FINISHED',
+  'JOINED_TO_GROUP',
+  'LIKED_POST',
+  'SENT_FOLLOW_UP',
+  'MANUAL_SURFING',
+  'SIGNAL',
+  'DANGER',
+  'FETCHING',
+  'RESTRICTION',
+  'COOKIES',
+  'STATUS_CHANGE',
+  'CHANGED_PROXY',
+  'UPDATED',
+] as const;
+export type ActivityEventType = (typeof ACTIVITY_EVENT_TYPES)[number];
+
+export const ActivityEvent = Object.fromEntries(ACTIVITY_EVENT_TYPES.map((t) => [t, t])) as {
+  readonly [K in ActivityEventType]: K;
+};
+
+/** Realtime message kinds of spec §3, pushed to an organisation's room. */
+export const REALTIME_KINDS = [
+  'PROXY_TRAFFIC_UPDATE',
+  'LICENSE_UPDATE',
+  'PROFILES_ATTACHED',
+  'processed-finished',
+  'profile-handled',
+  'campaign-start',
+  'campaign-run-update',
+  'campaign-status-update',
+  'campaign-log-created',
+  'campaign-notice',
+] as const;
+export type RealtimeKind = (typeof REALTIME_KINDS)[number];

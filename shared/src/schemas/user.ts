@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants/limits.ts';
+import { PAYMENT_METHODS } from '../constants/commerce.ts';
+import { bigIntStringSchema, isoDateSchema } from './common.ts';
+
+export const emailSchema = z.email().max(254).transform((e) => e.toLowerCase());
+
+/** POST /api/register (DESIGN.md §3). */
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(256),
+  affiliateToken: z.string().min(1).max(200).optional(),
+  organizationToken: z.string().min(1).max(200).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** The Auth.js credentials provider's fields. */
+export const credentialsSchema = z.object({ email: emailSchema, password: z.string().min(1).max(256) });
+
+export const licenseSchema = z.object({
+  plan: z.string(),
+  isTrial: z.boolean(),
+  licenseTill: isoDateSchema.nullable(),
+});
+export type License = z.infer<typeof licenseSchema>;
+
+export const paymentTextSchema = z.object({ method: z.enum(PAYMENT_METHODS), text: z.string() });
+export type PaymentText = z.infer<typeof paymentTextSchema>;
+
+/** The user of spec §3 as GET /api/user and GET /api/globalPrerenderData answer it. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  data: z.object({ email: z.string() }),
+  accessToken: z.string(),
+  isBanned: z.boolean(),
+  organizationId: z.number().int(),
+  license: licenseSchema,
+  areProfilesGiven: z.boolean(),
+  paymentTexts: z.array(paymentTextSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerResponseSchema = z.object({ user: userSchema });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const globalPrerenderDataSchema = z.object({ user: userSchema.nullable() });
+export type GlobalPrerenderData = z.infer<typeof globalPrerenderDataSchema>;
+
+/** GET /api/traffic: bytes as big-integer strings, plus what remains (spec §3). */
+export const trafficSchema = z.object({
+  trafficLimit: bigIntStringSchema,
+  usedTraffic: bigIntStringSchema,
+  remainingTraffic: bigIntStringSchema,
+});
+export type Traffic = z.infer<typeof trafficSchema>;
+
+/** POST /api/auth/_log: client logging beacon (spec §7). */
+export const authLogBodySchema = z.object({
+  level: z.enum(['error', 'warn', 'debug']),
+  code: z.string().max(100),
+  message: z.string().max(10_000).optional(),
+  client: z.union([z.literal(true), z.literal('true')]).optional(),
+});
+export type AuthLogBody = z.infer<typeof authLogBodySchema>;

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One vitest run for the whole repository. Server tests run once on the embedded PGlite and, when
+ * TEST_DATABASE_URL is set (CI sets it), once more on PostgreSQL.
+ */
+const serverTests = ['server/test/**/*.test.ts'];
+const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      ...databases.map((db) => ({
+        test: {
+          name: `server:${db}`,
+          include: serverTests,
+          env: { TEST_DB: db },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
