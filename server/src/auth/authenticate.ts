@@ -1,0 +1,83 @@
+import { type ExpressAuthConfig, getSession } from '@auth/express';
+import type { Request, RequestHandler } from 'express';
+import { banned, unauthorized } from '../errors.ts';
+import type { UserRow, UsersService } from '../services/users-service.ts';
+import { type Tenant, tenant } from '../services/tenancy.ts';
+import type { Knex } from 'knex';
+
+export interface AuthContext {
+  user: UserRow;
+  organizationId: number;
+  /** The organisation's rows: every route reads and writes through it. */
+  tenant: Tenant;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      auth?: AuthContext;
+    }
+  }
+}
+
+/** `Authorization: <token>` or `Authorization: Bearer <token>` (DESIGN.md §3). */
+export function tokenFromHeader(req: Request): string | null {
+  const header = req.get('authorization');
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token || null;
+}
+
+/**
+ * Resolves the caller from the access token or the Auth.js session cookie. A request that names a
+ * token that does not exist is refused (401); a banned user is refused everywhere (403).
+ */
+export function createAuthenticator({
+  db,
+  users,
+  authConfig,
+}: {
+  db: Knex;
+  users: UsersService;
+  authConfig: ExpressAuthConfig;
+}) {
+  async function resolve(req: Request): Promise<AuthContext | null> {
+    const token = tokenFromHeader(req);
+    let user: UserRow | undefined;
+    if (token) {
+      user = await users.findByToken(token);
+      if (!user) throw unauthorized('This access token is not valid.');
+    } else if (req.headers.cookie?.includes('authjs.session-token')) {
+      const session = await getSession(req, authConfig);
+      const id = Number(session?.user?.id);
+      if (Number.isInteger(id)) user = await users.findById(id);
+    }
+    if (!user) return null;
+    if (user.is_banned) throw banned();
+    const organizationId = await users.organizationOf(user.id);
+    if (organizationId === undefined) throw unauthorized('This user belongs to no organisation.');
+    return { user, organizationId, tenant: tenant(db, organizationId) };
+  }
+
+  /** For routes that need a signed-in user. */
+  const requireAuth: RequestHandler = async (req, _res, next) => {
+    const auth = await resolve(req);
+    if (!auth) throw unauthorized();
+    req.auth = auth;
+    next();
+  };
+
+  /** For public routes that answer more to a signed-in user. */
+  const optionalAuth: RequestHandler = async (req, _res, next) => {
+    req.auth = (await resolve(req)) ?? undefined;
+    next();
+  };
+
+  return { requireAuth, optionalAuth };
+}
+
+/** The caller of a route behind requireAuth. */
+export function authOf(req: Request): AuthContext {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { TRIAL_DAYS, TRIAL_TRAFFIC_BYTES } from '@reachly/shared/constants';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, with its default. README.md's table lists the same
+ * variables; keep the two in step.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// connection URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(3650).default(TRIAL_DAYS),
+  TRIAL_TRAFFIC_BYTES: z.coerce.bigint().min(0n).default(BigInt(TRIAL_TRAFFIC_BYTES)),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  DASHBOARD_DIR: z.string().min(1).optional(),
+  PAYMENT_ZELLE_TEXT: z.string().default('Zelle: payments@reachly.example'),
+  PAYMENT_CARD_TEXT: z.string().default('Card: 0000 0000 0000 0000'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'AUTH_SECRET'> {
+  AUTH_SECRET: string;
+  /** True when the embedded PGlite database is used (no DATABASE_URL). */
+  embedded: boolean;
+}
+
+/** A bad environment: its message is the one line printed before start-up stops. */
+export class ConfigError extends Error {}
+
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  // Empty strings mean "unset", as in most .env files.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = present[name] === undefined ? '' : ` (got ${JSON.stringify(present[name])})`;
+    throw new ConfigError(`Invalid environment variable ${name}: expected ${describe(issue)}${got}`);
+  }
+  return result.data;
+}
+
+function describe(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'a valid value';
+  if (issue.code === 'too_small' || issue.code === 'too_big') {
+    return `${issue.code === 'too_small' ? 'at least' : 'at most'} ${String(issue.code === 'too_small' ? issue.minimum : issue.maximum)}`;
+  }
+  if (issue.code === 'invalid_value') return `one of ${issue.values.join(', ')}`;
+  if (issue.code === 'invalid_type') return `a ${issue.expected}`;
+  return issue.message;
+}
+
+/**
+ * Reads and validates the environment. Without AUTH_SECRET, a secret is generated once into the
+ * data folder, so that sessions survive restarts of a single server.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = parseEnv(env);
+  return {
+    ...parsed,
+    AUTH_SECRET: parsed.AUTH_SECRET ?? persistentSecret(parsed.DATA_DIR, 'auth-secret'),
+    embedded: parsed.DATABASE_URL === undefined,
+  };
+}
+
+/** A random secret kept in a file of the data folder, created on first use. */
+export function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

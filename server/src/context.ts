@@ -1,0 +1,24 @@
+import type { ExpressAuthConfig } from '@auth/express';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { createAuthConfig } from './auth/auth-config.ts';
+import { createAuthenticator } from './auth/authenticate.ts';
+import type { Config } from './config.ts';
+import { createUsersService, type UsersService } from './services/users-service.ts';
+
+/** Everything a route needs, built once per app: services get their dependencies here. */
+export interface AppContext {
+  config: Config;
+  db: Knex;
+  logger: Logger;
+  users: UsersService;
+  authConfig: ExpressAuthConfig;
+  auth: ReturnType<typeof createAuthenticator>;
+}
+
+export function createContext({ config, db, logger }: { config: Config; db: Knex; logger: Logger }): AppContext {
+  const users = createUsersService({ db, config });
+  const authConfig = createAuthConfig({ config, users, logger });
+  const auth = createAuthenticator({ db, users, authConfig });
+  return { config, db, logger, users, authConfig, auth };
+}

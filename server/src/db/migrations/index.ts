@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import * as createOrganizations from './20261122000100-create-organizations.ts';
+import * as createUsers from './20261122000200-create-users.ts';
+import * as createOrganizationMembers from './20261122000300-create-organization-members.ts';
+import * as createLicencesAndTraffic from './20261122000400-create-licences-and-traffic.ts';
+import * as createCollectionsAndLeads from './20261122000500-create-collections-and-leads.ts';
+import * as createProfiles from './20261122000600-create-profiles.ts';
+import * as createConversations from './20261122000700-create-conversations.ts';
+import * as createCampaigns from './20261122000800-create-campaigns.ts';
+import * as createAnalyticsAndMachines from './20261122000900-create-analytics-and-machines.ts';
+
+/**
+ * Every migration, in order. Listed here rather than read from the folder, so that they load the
+ * same way under tsx, vitest and any bundler. Add a new file and a line here; never edit a
+ * migration that has landed.
+ */
+const migrations: Record<string, Knex.Migration> = {
+  '20261122000100-create-organizations': createOrganizations,
+  '20261122000200-create-users': createUsers,
+  '20261122000300-create-organization-members': createOrganizationMembers,
+  '20261122000400-create-licences-and-traffic': createLicencesAndTraffic,
+  '20261122000500-create-collections-and-leads': createCollectionsAndLeads,
+  '20261122000600-create-profiles': createProfiles,
+  '20261122000700-create-conversations': createConversations,
+  '20261122000800-create-campaigns': createCampaigns,
+  '20261122000900-create-analytics-and-machines': createAnalyticsAndMachines,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = migrations[name];
+    if (!migration) throw new Error(`unknown migration ${name}`);
+    return migration;
+  },
+};

@@ -1,0 +1,7 @@
+export { createApp } from './app.ts';
+export { type Config, ConfigError, loadConfig, parseEnv } from './config.ts';
+export { type AppContext, createContext } from './context.ts';
+export { createDatabase, migrateToLatest, toBigIntString, toCount } from './db/knex.ts';
+export { HttpError } from './errors.ts';
+export { type RunningServer, startServer } from './server.ts';
+export { tenant } from './services/tenancy.ts';

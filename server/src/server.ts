@@ -1,0 +1,46 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import { type Logger, pino } from 'pino';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type AppContext, createContext } from './context.ts';
+import { createDatabase, migrateToLatest } from './db/knex.ts';
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  /** A database to use instead of the one the config names (tests pass their own). */
+  db?: Knex;
+  logger?: Logger;
+}
+
+/** Opens and migrates the database, builds the app and listens: what `npm start` and tests run. */
+export async function startServer({ config, db: given, logger: givenLogger }: StartOptions): Promise<RunningServer> {
+  const logger = givenLogger ?? pino({ level: config.LOG_LEVEL });
+  const db = given ?? createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrateToLatest(db);
+  const ctx = createContext({ config, db, logger });
+  const server = createServer(createApp(ctx));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    server,
+    ctx,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!given) await db.destroy();
+    },
+  };
+}
