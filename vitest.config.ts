@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      { test: { name: 'repo', include: ['tests/src/**/*.test.ts'] } },
       ...databases.map((db) => ({
         test: {
           name: `server:${db}`,

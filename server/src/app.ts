@@ -54,6 +54,10 @@ function serveDashboard(app: Express, dir: string): void {
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   app.get(/^(?!\/api\/).*/, (_req, res) => {
     if (existsSync(index)) res.sendFile(index, { maxAge: 0 });
-    else res.status(503).type('text').send('The dashboard is not built: run `npm run build -w @reachly/dashboard`.');
+    else
+      res
+        .status(503)
+        .type('text')
+        .send('The dashboard is not built: run `npm run build -w @reachly/dashboard`.');
   });
 }

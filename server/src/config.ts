@@ -28,6 +28,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The names of every variable above (README.md's table is checked against this list). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
 export interface Config extends Omit<Env, 'AUTH_SECRET'> {
   AUTH_SECRET: string;
   /** True when the embedded PGlite database is used (no DATABASE_URL). */

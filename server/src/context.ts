@@ -16,7 +16,15 @@ export interface AppContext {
   auth: ReturnType<typeof createAuthenticator>;
 }
 
-export function createContext({ config, db, logger }: { config: Config; db: Knex; logger: Logger }): AppContext {
+export function createContext({
+  config,
+  db,
+  logger,
+}: {
+  config: Config;
+  db: Knex;
+  logger: Logger;
+}): AppContext {
   const users = createUsersService({ db, config });
   const authConfig = createAuthConfig({ config, users, logger });
   const auth = createAuthenticator({ db, users, authConfig });

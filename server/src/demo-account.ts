@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { UsersService } from './services/users-service.ts';
 import type { Knex } from 'knex';
+import type { UsersService } from './services/users-service.ts';
 
 export const DEMO_EMAIL = 'demo@reachly.local';
 

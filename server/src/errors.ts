@@ -43,12 +43,17 @@ export class HttpError extends Error {
 
   toBody() {
     return {
-      error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details === undefined ? {} : { details: this.details }),
+      },
     };
   }
 }
 
-export const badRequest = (message?: string, details?: unknown) => new HttpError('BAD_REQUEST', message, details);
+export const badRequest = (message?: string, details?: unknown) =>
+  new HttpError('BAD_REQUEST', message, details);
 export const unauthorized = (message?: string) => new HttpError('UNAUTHORIZED', message);
 export const forbidden = (message?: string) => new HttpError('FORBIDDEN', message);
 export const banned = () => new HttpError('BANNED');

@@ -1,5 +1,5 @@
 export { createApp } from './app.ts';
-export { type Config, ConfigError, loadConfig, parseEnv } from './config.ts';
+export { type Config, ConfigError, ENV_VARIABLES, loadConfig, parseEnv } from './config.ts';
 export { type AppContext, createContext } from './context.ts';
 export { createDatabase, migrateToLatest, toBigIntString, toCount } from './db/knex.ts';
 export { HttpError } from './errors.ts';

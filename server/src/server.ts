@@ -22,7 +22,11 @@ export interface StartOptions {
 }
 
 /** Opens and migrates the database, builds the app and listens: what `npm start` and tests run. */
-export async function startServer({ config, db: given, logger: givenLogger }: StartOptions): Promise<RunningServer> {
+export async function startServer({
+  config,
+  db: given,
+  logger: givenLogger,
+}: StartOptions): Promise<RunningServer> {
   const logger = givenLogger ?? pino({ level: config.LOG_LEVEL });
   const db = given ?? createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(db);

@@ -42,9 +42,11 @@ describe('Auth.js endpoints at /api/auth', () => {
     expect(signIn.error).toBeNull();
     expect([...client.cookies.keys()]).toContain('authjs.session-token');
 
-    const session = await client.get<{ user: { email: string; id: string }; accessToken: string; expires: string }>(
-      '/api/auth/session',
-    );
+    const session = await client.get<{
+      user: { email: string; id: string };
+      accessToken: string;
+      expires: string;
+    }>('/api/auth/session');
     expect(session.body.user.email).toBe(user.email);
     expect(session.body.accessToken).toBe(user.accessToken);
     expect(Date.parse(session.body.expires)).toBeGreaterThan(Date.now());
@@ -54,7 +56,9 @@ describe('Auth.js endpoints at /api/auth', () => {
     expect(byCookie.body).toMatchObject({ id: user.id, email: user.email, data: { email: user.email } });
 
     const anonymous = server.client();
-    const byToken = await anonymous.get<{ id: number }>('/api/user', { headers: { authorization: user.accessToken } });
+    const byToken = await anonymous.get<{ id: number }>('/api/user', {
+      headers: { authorization: user.accessToken },
+    });
     expect(byToken.status).toBe(200);
     expect(byToken.body.id).toBe(user.id);
     const byBearer = await anonymous.get<{ id: number }>('/api/user', {
@@ -105,14 +109,21 @@ describe('Auth.js endpoints at /api/auth', () => {
   it('accepts client log beacons at /api/auth/_log, form-encoded or JSON', async () => {
     const client = server.client();
     const form = await client.post('/api/auth/_log', {
-      form: { level: 'error', code: 'CLIENT_FETCH_ERROR', message: '{"url":"/api/auth/session"}', client: 'true' },
+      form: {
+        level: 'error',
+        code: 'CLIENT_FETCH_ERROR',
+        message: '{"url":"/api/auth/session"}',
+        client: 'true',
+      },
     });
     expect(form.status).toBe(204);
     const json = await client.post('/api/auth/_log', {
       json: { level: 'warn', code: 'CLIENT_SESSION_ERROR', client: true },
     });
     expect(json.status).toBe(204);
-    const bad = await client.post<{ error: { code: string } }>('/api/auth/_log', { json: { level: 'shout', code: 1 } });
+    const bad = await client.post<{ error: { code: string } }>('/api/auth/_log', {
+      json: { level: 'shout', code: 1 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('BAD_REQUEST');
   });

@@ -15,7 +15,14 @@ interface ErrorBody {
 /** Row counts of every table a sign-up writes to. */
 async function counts() {
   const db = server.database.db;
-  const tables = ['users', 'organizations', 'organization_members', 'licences', 'traffic_allowances', 'visit_counters'];
+  const tables = [
+    'users',
+    'organizations',
+    'organization_members',
+    'licences',
+    'traffic_allowances',
+    'visit_counters',
+  ];
   const entries = await Promise.all(
     tables.map(async (t) => [t, toCount((await db(t).count({ n: '*' }))[0]?.n)] as const),
   );
@@ -28,7 +35,9 @@ describe('POST /api/register', () => {
     const before = Date.now();
     const res = await server.client().post<{
       user: { email: string; accessToken: string; organizationId: number; license: Record<string, unknown> };
-    }>('/api/register', { json: { email: email.toUpperCase(), password: 'password1', affiliateToken: 'aff-1' } });
+    }>('/api/register', {
+      json: { email: email.toUpperCase(), password: 'password1', affiliateToken: 'aff-1' },
+    });
     expect(res.status).toBe(201);
     const { user } = res.body;
     expect(user.email).toBe(email);
@@ -39,8 +48,14 @@ describe('POST /api/register', () => {
     expect(till).toBeGreaterThanOrEqual(before + sevenDays - 1000);
     expect(till).toBeLessThanOrEqual(Date.now() + sevenDays + 1000);
 
-    const traffic = await server.client().get('/api/traffic', { headers: { authorization: user.accessToken } });
-    expect(traffic.body).toEqual({ trafficLimit: '1073741824', usedTraffic: '0', remainingTraffic: '1073741824' });
+    const traffic = await server
+      .client()
+      .get('/api/traffic', { headers: { authorization: user.accessToken } });
+    expect(traffic.body).toEqual({
+      trafficLimit: '1073741824',
+      usedTraffic: '0',
+      remainingTraffic: '1073741824',
+    });
 
     const db = server.database.db;
     const row = await db('users').where({ email }).first();
@@ -54,7 +69,10 @@ describe('POST /api/register', () => {
     const owner = await server.client().post<{ user: { organizationId: number } }>('/api/register', {
       json: { email: uniqueEmail('owner'), password: 'password1' },
     });
-    const org = await server.database.db('organizations').where({ id: owner.body.user.organizationId }).first();
+    const org = await server.database
+      .db('organizations')
+      .where({ id: owner.body.user.organizationId })
+      .first();
     const before = await counts();
     const res = await server.client().post<{ user: { organizationId: number } }>('/api/register', {
       json: { email: uniqueEmail('member'), password: 'password1', organizationToken: org.invite_token },
@@ -64,13 +82,16 @@ describe('POST /api/register', () => {
     const after = await counts();
     expect(after.organizations).toBe(before.organizations);
     expect(after.licences).toBe(before.licences);
-    expect(after.users).toBe(before.users + 1);
+    expect(after.users).toBe(Number(before.users) + 1);
   });
 
   it('counts singedUp and startedTrial visits for the day', async () => {
     const day = new Date().toISOString().slice(0, 10);
     const read = async (key: string) =>
-      toCount((await server.database.db('visit_counters').where({ key }).whereRaw('day = ?::date', [day]).first())?.count);
+      toCount(
+        (await server.database.db('visit_counters').where({ key }).whereRaw('day = ?::date', [day]).first())
+          ?.count,
+      );
     const [signedUp, trials] = [await read('singedUp'), await read('startedTrial')];
     await server.client().post('/api/register', { json: { email: uniqueEmail(), password: 'password1' } });
     expect(await read('singedUp')).toBe(signedUp + 1);
@@ -83,7 +104,12 @@ describe('POST /api/register', () => {
     ['a missing password', { email: 'nopass@example.com' }, 400, 'password'],
     ['a non-string email', { email: 42, password: 'password1' }, 400, 'email'],
     ['an array body', [1, 2], 400, ''],
-    ['an unknown organizationToken', { email: 'x1@example.com', password: 'password1', organizationToken: 'nope' }, 400, ''],
+    [
+      'an unknown organizationToken',
+      { email: 'x1@example.com', password: 'password1', organizationToken: 'nope' },
+      400,
+      '',
+    ],
   ];
   for (const [what, body, status, field] of bad) {
     it(`rejects ${what} with ${status} and writes nothing`, async () => {
@@ -108,9 +134,28 @@ describe('POST /api/register', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('rejects a body that is not JSON with 415 and one over 16 kB with 413, writing nothing', async () => {
+    const before = await counts();
+    const form = await server.client().post<ErrorBody>('/api/register', {
+      form: { email: uniqueEmail(), password: 'password1' },
+    });
+    expect(form.status).toBe(415);
+    expect(form.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const huge = await server.client().post<ErrorBody>('/api/register', {
+      json: { email: uniqueEmail(), password: 'password1', affiliateToken: 'x'.repeat(20_000) },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    const empty = await server.client().post<ErrorBody>('/api/register');
+    expect(empty.status).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
   it('rejects a taken email with 409, in any letter case, and writes nothing', async () => {
     const email = uniqueEmail('taken');
-    expect((await server.client().post('/api/register', { json: { email, password: 'password1' } })).status).toBe(201);
+    expect(
+      (await server.client().post('/api/register', { json: { email, password: 'password1' } })).status,
+    ).toBe(201);
     const before = await counts();
     const res = await server.client().post<ErrorBody>('/api/register', {
       json: { email: email.toUpperCase(), password: 'another-password' },
@@ -137,13 +182,18 @@ describe('rate limits', () => {
       const client = limited.client();
       const statuses = [];
       for (let i = 0; i < 3; i += 1) {
-        statuses.push((await client.post('/api/register', { json: { email: uniqueEmail(), password: 'password1' } })).status);
+        statuses.push(
+          (await client.post('/api/register', { json: { email: uniqueEmail(), password: 'password1' } }))
+            .status,
+        );
       }
       expect(statuses).toEqual([201, 201, 429]);
       const signIns = [];
       for (let i = 0; i < 3; i += 1) signIns.push((await client.signIn('a@example.com', 'password1')).status);
       expect(signIns).toEqual([200, 200, 429]);
-      const blocked = await client.post<ErrorBody>('/api/register', { json: { email: uniqueEmail(), password: 'password1' } });
+      const blocked = await client.post<ErrorBody>('/api/register', {
+        json: { email: uniqueEmail(), password: 'password1' },
+      });
       expect(blocked.body.error.code).toBe('TOO_MANY_REQUESTS');
     } finally {
       await limited.close();

@@ -29,14 +29,19 @@ function startMain(env: Record<string, string>) {
   child.stderr.on('data', (d) => {
     stderr += d;
   });
-  const ready = new Promise<{ stdout: string; stderr: string; code: number | null; url?: string }>((resolve) => {
-    child.stdout.on('data', () => {
-      if (/Sign (in|up) at/.test(stdout) && stdout.endsWith('\n') && !/password:\s*$/.test(stdout)) {
-        setTimeout(() => resolve({ stdout, stderr, code: null, url: stdout.match(/http:\/\/localhost:\d+/)?.[0] }), 50);
-      }
-    });
-    child.once('exit', (code) => resolve({ stdout, stderr, code }));
-  });
+  const ready = new Promise<{ stdout: string; stderr: string; code: number | null; url?: string }>(
+    (resolve) => {
+      child.stdout.on('data', () => {
+        if (/Sign (in|up) at/.test(stdout) && stdout.endsWith('\n') && !/password:\s*$/.test(stdout)) {
+          setTimeout(
+            () => resolve({ stdout, stderr, code: null, url: stdout.match(/http:\/\/localhost:\d+/)?.[0] }),
+            50,
+          );
+        }
+      });
+      child.once('exit', (code) => resolve({ stdout, stderr, code }));
+    },
+  );
   return {
     ready,
     stop: () =>
@@ -51,7 +56,13 @@ function startMain(env: Record<string, string>) {
 describe('configuration', () => {
   it('has the documented defaults', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', LOG_LEVEL: 'info', TRIAL_DAYS: 7, AUTH_RATE_LIMIT: 30 });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      TRIAL_DAYS: 7,
+      AUTH_RATE_LIMIT: 30,
+    });
     expect(env.TRIAL_TRAFFIC_BYTES).toBe(1073741824n);
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -59,9 +70,18 @@ describe('configuration', () => {
   const bad: [Record<string, string>, string][] = [
     [{ PORT: 'abc' }, 'Invalid environment variable PORT: expected a number (got "abc")'],
     [{ PORT: '70000' }, 'Invalid environment variable PORT: expected at most 65535 (got "70000")'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment variable DATABASE_URL: expected a postgres:// or postgresql:// connection URL (got "mysql://x")'],
-    [{ LOG_LEVEL: 'loud' }, 'Invalid environment variable LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
-    [{ AUTH_SECRET: 'short' }, 'Invalid environment variable AUTH_SECRET: expected at least 32 (got "short")'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid environment variable DATABASE_URL: expected a postgres:// or postgresql:// connection URL (got "mysql://x")',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid environment variable LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    [
+      { AUTH_SECRET: 'short' },
+      'Invalid environment variable AUTH_SECRET: expected at least 32 (got "short")',
+    ],
   ];
   for (const [env, message] of bad) {
     it(`rejects ${Object.keys(env)[0]}=${Object.values(env)[0]} with one line naming it`, () => {
@@ -79,12 +99,18 @@ describe('configuration', () => {
   });
 
   it('stops start-up with exit code 1 and one line when a value is bad', async () => {
-    const { ready } = startMain({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'reachly-bad-')) });
+    const { ready } = startMain({
+      PORT: 'not-a-port',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'reachly-bad-')),
+    });
     const result = await ready;
     expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([
-      'Invalid environment variable PORT: expected a number (got "not-a-port")',
-    ]);
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm warn')),
+    ).toEqual(['Invalid environment variable PORT: expected a number (got "not-a-port")']);
   });
 });
 
@@ -116,12 +142,17 @@ describe.runIf(testDbKind() === 'postgres')('npm start on PostgreSQL', () => {
   it('never creates a demo account when DATABASE_URL is set', async () => {
     const database = await openTestDatabase();
     try {
-      const run = startMain({ DATABASE_URL: database.url as string, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'r-')) });
+      const run = startMain({
+        DATABASE_URL: database.url as string,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'r-')),
+      });
       const out = await run.ready;
       expect(out.stdout).toContain('on PostgreSQL');
       expect(out.stdout).not.toMatch(/password:|demo account was created/);
       expect(await database.db('users').where({ email: 'demo@reachly.local' }).first()).toBeUndefined();
-      expect((await new HttpClient(out.url as string).get('/api/globalPrerenderData')).body).toEqual({ user: null });
+      expect((await new HttpClient(out.url as string).get('/api/globalPrerenderData')).body).toEqual({
+        user: null,
+      });
       await run.stop();
     } finally {
       await database.destroy();

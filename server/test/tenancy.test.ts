@@ -49,7 +49,10 @@ describe('the organisation-scoping helper', () => {
   it("lists and changes only the organisation's rows", async () => {
     const rows = await tenant(database.db, orgB).table<{ name: string }>('collections').select('name');
     expect(rows.map((r) => r.name)).toEqual(['Leads of B']);
-    const changed = await tenant(database.db, orgB).table('collections').where({ id: collectionA }).update({ name: 'x' });
+    const changed = await tenant(database.db, orgB)
+      .table('collections')
+      .where({ id: collectionA })
+      .update({ name: 'x' });
     expect(changed).toBe(0);
     expect((await database.db('collections').where({ id: collectionA }).first()).name).toBe('Leads of A');
   });

@@ -8,7 +8,10 @@ import { startTestServer, type TestServer, uniqueEmail } from './helpers/test-se
 let server: TestServer;
 const dashboardDir = mkdtempSync(path.join(tmpdir(), 'reachly-dash-'));
 mkdirSync(path.join(dashboardDir, 'assets'));
-writeFileSync(path.join(dashboardDir, 'index.html'), '<!doctype html><title>Reachly</title><div id="root"></div>');
+writeFileSync(
+  path.join(dashboardDir, 'index.html'),
+  '<!doctype html><title>Reachly</title><div id="root"></div>',
+);
 writeFileSync(path.join(dashboardDir, 'assets', 'app.js'), 'console.log(1)');
 
 beforeAll(async () => {
@@ -17,9 +20,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function newUser() {
-  const res = await server.client().post<{ user: { accessToken: string; organizationId: number } }>('/api/register', {
-    json: { email: uniqueEmail(), password: 'password1' },
-  });
+  const res = await server
+    .client()
+    .post<{ user: { accessToken: string; organizationId: number } }>('/api/register', {
+      json: { email: uniqueEmail(), password: 'password1' },
+    });
   return res.body.user;
 }
 
@@ -71,12 +76,16 @@ describe('GET /api/globalPrerenderData', () => {
 
   it("answers the token's user", async () => {
     const user = await newUser();
-    const res = await server.client().get('/api/globalPrerenderData', { headers: { authorization: user.accessToken } });
+    const res = await server
+      .client()
+      .get('/api/globalPrerenderData', { headers: { authorization: user.accessToken } });
     expect(globalPrerenderDataSchema.parse(res.body).user?.accessToken).toBe(user.accessToken);
   });
 
   it('answers 401 for a token that does not exist', async () => {
-    const res = await server.client().get('/api/globalPrerenderData', { headers: { authorization: 'deadbeef' } });
+    const res = await server
+      .client()
+      .get('/api/globalPrerenderData', { headers: { authorization: 'deadbeef' } });
     expect(res.status).toBe(401);
   });
 });

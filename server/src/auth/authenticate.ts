@@ -1,9 +1,9 @@
 import { type ExpressAuthConfig, getSession } from '@auth/express';
 import type { Request, RequestHandler } from 'express';
-import { banned, unauthorized } from '../errors.ts';
-import type { UserRow, UsersService } from '../services/users-service.ts';
-import { type Tenant, tenant } from '../services/tenancy.ts';
 import type { Knex } from 'knex';
+import { banned, unauthorized } from '../errors.ts';
+import { type Tenant, tenant } from '../services/tenancy.ts';
+import type { UserRow, UsersService } from '../services/users-service.ts';
 
 export interface AuthContext {
   user: UserRow;

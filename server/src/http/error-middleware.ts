@@ -33,7 +33,11 @@ function fromParserError(error: ParserError): HttpError | null {
 /** The last middleware: every error becomes the JSON error body of DESIGN.md §3; no stack traces. */
 export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {
   const known =
-    error instanceof HttpError ? error : typeof error === 'object' && error ? fromParserError(error as ParserError) : null;
+    error instanceof HttpError
+      ? error
+      : typeof error === 'object' && error
+        ? fromParserError(error as ParserError)
+        : null;
   const http = known ?? new HttpError('INTERNAL');
   if (!known) req.log?.error({ err: error }, 'unhandled error');
   if (res.headersSent) {

@@ -8,8 +8,16 @@ import { badRequest } from '../errors.ts';
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({ path: i.path.map(String), code: i.code, message: i.message }));
+  const issues = result.error.issues.map((i) => ({
+    path: i.path.map(String),
+    code: i.code,
+    message: i.message,
+  }));
   const first = issues[0];
-  const message = first ? (first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message) : undefined;
+  const message = first
+    ? first.path.length
+      ? `${first.path.join('.')}: ${first.message}`
+      : first.message
+    : undefined;
   throw badRequest(message, issues);
 }

@@ -1,13 +1,14 @@
 import { authLogBodySchema, registerBodySchema } from '@reachly/shared/schemas';
 import express, { Router } from 'express';
 import type { AppContext } from '../context.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { parse } from '../http/validate.ts';
 
 /** POST /api/register (DESIGN.md §3) and POST /api/auth/_log (spec §7 client logging). */
 export function authRoutes({ users }: AppContext): Router {
   const router = Router();
 
-  router.post('/register', express.json({ limit: '16kb' }), async (req, res) => {
+  router.post('/register', ...jsonBody('16kb'), async (req, res) => {
     const body = parse(registerBodySchema, req.body);
     const user = await users.register(body);
     const organizationId = await users.organizationOf(user.id);

@@ -21,9 +21,10 @@ export function tenant(db: Knex | Knex.Transaction, organizationId: number): Ten
       return db<T>(table).where(`${table}.organization_id`, organizationId) as Knex.QueryBuilder<T, T[]>;
     },
     async findOwned<T extends object>(table: string, id: number, what?: string) {
-      const row = (await db(table).where(`${table}.organization_id`, organizationId).andWhere(`${table}.id`, id).first()) as
-        | T
-        | undefined;
+      const row = (await db(table)
+        .where(`${table}.organization_id`, organizationId)
+        .andWhere(`${table}.id`, id)
+        .first()) as T | undefined;
       if (!row) throw notFound(`${what ?? 'Item'} ${id} not found.`);
       return row;
     },

@@ -7,5 +7,9 @@ export async function readTraffic(db: Knex, organizationId: number): Promise<Tra
   const row = await db('traffic_allowances').where({ organization_id: organizationId }).first();
   const trafficLimit = toBigIntString(row?.traffic_limit);
   const usedTraffic = toBigIntString(row?.used_traffic);
-  return { trafficLimit, usedTraffic, remainingTraffic: (BigInt(trafficLimit) - BigInt(usedTraffic)).toString() };
+  return {
+    trafficLimit,
+    usedTraffic,
+    remainingTraffic: (BigInt(trafficLimit) - BigInt(usedTraffic)).toString(),
+  };
 }

@@ -46,7 +46,9 @@ export function createUsersService({ db, config }: { db: Knex; config: Config })
   }
 
   async function isMember(userId: number, organizationId: number): Promise<boolean> {
-    return Boolean(await db('organization_members').where({ user_id: userId, organization_id: organizationId }).first());
+    return Boolean(
+      await db('organization_members').where({ user_id: userId, organization_id: organizationId }).first(),
+    );
   }
 
   /** Creates the user, its organisation (or joins the invited one), a trial licence and traffic. */
@@ -54,7 +56,8 @@ export function createUsersService({ db, config }: { db: Knex; config: Config })
     const passwordHash = await hashPassword(body.password);
     try {
       return await db.transaction(async (trx) => {
-        if (await trx('users').where({ email: body.email }).first('id')) throw conflict('This email is already registered.');
+        if (await trx('users').where({ email: body.email }).first('id'))
+          throw conflict('This email is already registered.');
         let organizationId: number;
         let role: 'owner' | 'member' = 'owner';
         if (body.organizationToken) {
@@ -64,11 +67,20 @@ export function createUsersService({ db, config }: { db: Knex; config: Config })
           role = 'member';
         } else {
           const [org] = await trx('organizations')
-            .insert({ name: body.email, invite_token: newToken(), affiliate_token: body.affiliateToken ?? null })
+            .insert({
+              name: body.email,
+              invite_token: newToken(),
+              affiliate_token: body.affiliateToken ?? null,
+            })
             .returning('id');
           organizationId = org.id;
           const till = new Date(Date.now() + config.TRIAL_DAYS * 24 * 60 * 60 * 1000);
-          await trx('licences').insert({ organization_id: organizationId, plan: 'trial', is_trial: true, license_till: till });
+          await trx('licences').insert({
+            organization_id: organizationId,
+            plan: 'trial',
+            is_trial: true,
+            license_till: till,
+          });
           await trx('traffic_allowances').insert({
             organization_id: organizationId,
             traffic_limit: config.TRIAL_TRAFFIC_BYTES.toString(),
@@ -109,7 +121,8 @@ export function createUsersService({ db, config }: { db: Knex; config: Config })
       db('licences').where({ organization_id: organizationId }).first(),
       db('profiles').where({ organization_id: organizationId }).first('id'),
     ]);
-    const stored = typeof user.payment_texts === 'string' ? JSON.parse(user.payment_texts) : user.payment_texts;
+    const stored =
+      typeof user.payment_texts === 'string' ? JSON.parse(user.payment_texts) : user.payment_texts;
     return {
       id: user.id,
       email: user.email,

@@ -26,7 +26,13 @@ export interface DownloadItem {
 
 function item(os: Platform, format: DownloadItem['format'], buttonLabel: string): DownloadItem {
   const query = os === 'windows' ? `os=${os}&format=${format}` : `os=${os}`;
-  return { os, format, fileName: `${PRODUCT_KEY}-${os}.${format}`, buttonLabel, link: `/api/downloadApp?${query}` };
+  return {
+    os,
+    format,
+    fileName: `${PRODUCT_KEY}-${os}.${format}`,
+    buttonLabel,
+    link: `/api/downloadApp?${query}`,
+  };
 }
 
 export const DOWNLOAD_ITEMS: Readonly<Record<Platform, DownloadItem>> = {

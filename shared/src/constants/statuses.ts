@@ -42,7 +42,13 @@ export function statusGradient(opacity: StatusOpacity): string {
 }
 
 function define(value: ConversationStatus, label: string, opacity: StatusOpacity): StatusDefinition {
-  return { value, label, opacity, background: statusGradient(opacity), color: opacity >= 0.6 ? 'white' : 'black' };
+  return {
+    value,
+    label,
+    opacity,
+    background: statusGradient(opacity),
+    color: opacity >= 0.6 ? 'white' : 'black',
+  };
 }
 
 export const CONVERSATION_STATUSES: readonly StatusDefinition[] = [

@@ -10,9 +10,9 @@ export const collectionIdOrAllSchema = z.union([z.literal('all'), idSchema]);
 export type CollectionIdOrAll = z.infer<typeof collectionIdOrAllSchema>;
 
 /** A boolean query flag: `true`/`false`/`1`/`0`. (z.coerce.boolean would read 'false' as true.) */
-export const queryBooleanSchema = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform(
-  (v) => v === true || v === 'true' || v === '1',
-);
+export const queryBooleanSchema = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
 
 /** Big integers (traffic bytes) travel as decimal strings. */
 export const bigIntStringSchema = z.string().regex(/^-?\d+$/, 'must be an integer in a string');

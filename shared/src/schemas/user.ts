@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants/limits.ts';
 import { PAYMENT_METHODS } from '../constants/commerce.ts';
+import { PASSWORD_MIN_LENGTH } from '../constants/limits.ts';
 import { bigIntStringSchema, isoDateSchema } from './common.ts';
 
-export const emailSchema = z.email().max(254).transform((e) => e.toLowerCase());
+export const emailSchema = z
+  .email()
+  .max(254)
+  .transform((e) => e.toLowerCase());
 
 /** POST /api/register (DESIGN.md §3). */
 export const registerBodySchema = z.object({

@@ -7,8 +7,14 @@ export async function up(knex: Knex): Promise<void> {
     t.increments('id');
     t.integer('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
     t.string('name', 200).notNullable();
-    t.string('login_status', 20).notNullable().defaultTo('unknown').checkIn([...LOGIN_STATUSES]);
-    t.string('proxy_source', 20).notNullable().defaultTo('NOT_USE').checkIn([...PROXY_SOURCE_MODES]);
+    t.string('login_status', 20)
+      .notNullable()
+      .defaultTo('unknown')
+      .checkIn([...LOGIN_STATUSES]);
+    t.string('proxy_source', 20)
+      .notNullable()
+      .defaultTo('NOT_USE')
+      .checkIn([...PROXY_SOURCE_MODES]);
     t.string('proxy_type', 20).checkIn([...PROXY_TYPES]);
     t.string('http_proxy_address', 500);
     t.string('proxy_login', 200);

@@ -9,7 +9,10 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('lead_id').notNullable().references('leads.id').onDelete('CASCADE');
     t.integer('profile_id').references('profiles.id').onDelete('SET NULL');
     t.integer('collection_id').notNullable().references('collections.id').onDelete('CASCADE');
-    t.string('status', 30).notNullable().defaultTo('sent').checkIn([...CONVERSATION_STATUS_VALUES]);
+    t.string('status', 30)
+      .notNullable()
+      .defaultTo('sent')
+      .checkIn([...CONVERSATION_STATUS_VALUES]);
     // Fractional rank within the status column (DESIGN.md §3): a move writes one row.
     t.double('order').notNullable();
     t.timestamp('status_update_date', { useTz: true });

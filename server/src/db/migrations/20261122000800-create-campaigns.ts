@@ -47,7 +47,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('campaign_id').references('campaigns.id').onDelete('CASCADE');
     t.integer('profile_id').references('profiles.id').onDelete('SET NULL');
     t.integer('lead_id').references('leads.id').onDelete('SET NULL');
-    t.string('type', 40).notNullable().checkIn([...ACTIVITY_EVENT_TYPES]);
+    t.string('type', 40)
+      .notNullable()
+      .checkIn([...ACTIVITY_EVENT_TYPES]);
     t.text('message');
     t.jsonb('payload');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());

@@ -1,0 +1,312 @@
+import { z } from 'zod';
+import { ACTIVITY_EVENT_TYPES } from '../constants/events.ts';
+import { idSchema, isoDateSchema } from './common.ts';
+import { queryIntSchema } from './http.ts';
+
+/**
+ * Campaigns (DESIGN.md §4). A first shape; the campaigns issue may refine it.
+ *
+ * GET   /api/campaigns               → campaignsListResponseSchema (a bare array)
+ * POST  /api/campaigns               → createCampaignBodySchema / campaignSchema
+ * GET   /api/campaigns/:id           → idParamsSchema / campaignSchema
+ * PATCH /api/campaigns/:id           → idParamsSchema + updateCampaignBodySchema / campaignSchema
+ * GET   /api/campaigns/:id/logs?lastId&limit → idParamsSchema + campaignLogsQuerySchema / campaignLogsResponseSchema
+ */
+
+export const CAMPAIGN_STATUSES = ['draft', 'running', 'paused', 'stopped', 'finished'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+/** Statuses a user may ask for with PATCH (draft is where a campaign starts, finished is reached). */
+export const CAMPAIGN_SETTABLE_STATUSES = ['running', 'paused', 'stopped'] as const;
+
+export const CAMPAIGN_STEP_TYPES = [
+  'collect',
+  'target',
+  'friendRequest',
+  'welcomeMessage',
+  'aiReply',
+  'callToAction',
+  'followUp',
+  'joinGroups',
+  'likePosts',
+] as const;
+export type CampaignStepType = (typeof CAMPAIGN_STEP_TYPES)[number];
+
+/** The actions that count against a profile's daily caps. */
+export const CAMPAIGN_ACTIONS = [
+  'collect',
+  'friendRequest',
+  'welcomeMessage',
+  'aiReply',
+  'callToAction',
+  'followUp',
+  'joinGroups',
+  'likePosts',
+] as const;
+export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
+
+/** Per-profile daily caps used for an action the campaign does not cap (a cautious start). */
+export const DEFAULT_DAILY_CAPS: Readonly<Record<CampaignAction, number>> = {
+  collect: 500,
+  friendRequest: 20,
+  welcomeMessage: 20,
+  aiReply: 50,
+  callToAction: 20,
+  followUp: 20,
+  joinGroups: 3,
+  likePosts: 20,
+};
+export const DAILY_CAP_MAX = 1000;
+export const CAMPAIGN_NAME_MAX_LENGTH = 100;
+export const CAMPAIGN_PROFILES_MAX = 100;
+export const CAMPAIGN_STEPS_MAX = 20;
+export const TEMPLATE_MAX_LENGTH = 2000;
+export const CAMPAIGN_LOGS_PAGE_SIZE = 50;
+export const CAMPAIGN_LOGS_PAGE_MAX = 200;
+export const DEFAULT_WORKING_HOURS = { start: '09:00', end: '18:00' } as const;
+export const DEFAULT_GAP_SECONDS = { min: 60, max: 300 } as const;
+
+/** True when every `{` of a template (variables, spintax) is closed and nothing closes unopened. */
+export function hasBalancedBraces(template: string): boolean {
+  let depth = 0;
+  for (const ch of template) {
+    if (ch === '{') depth += 1;
+    else if (ch === '}') {
+      depth -= 1;
+      if (depth < 0) return false;
+    }
+  }
+  return depth === 0;
+}
+
+/** A message template with variables (`{firstName}`) and spintax (`{Hi|Hello}`). */
+export const templateSchema = z
+  .string({ error: 'Template must be a string' })
+  .trim()
+  .min(1, 'Template must not be empty')
+  .max(TEMPLATE_MAX_LENGTH, `Template must be at most ${TEMPLATE_MAX_LENGTH} characters`)
+  .refine(hasBalancedBraces, 'Template has an unbalanced { or }');
+
+const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(1000, 'Link must be at most 1000 characters')
+  .regex(/^https?:\/\/\S+$/i, 'Link must be an http(s) URL');
+
+const keywordListSchema = z
+  .array(z.string().trim().min(1).max(100))
+  .max(50, 'At most 50 keywords')
+  .default([]);
+
+const collectStepSchema = z.object({
+  type: z.literal('collect'),
+  /** Collect the members of a group, or the results of a people search. */
+  from: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('group'), groupUrl: httpUrlSchema }),
+    z.object({ kind: z.literal('search'), query: z.string().trim().min(1).max(200) }),
+  ]),
+  maxCount: z.number().int().min(1).max(10_000),
+});
+
+const targetStepSchema = z.object({
+  type: z.literal('target'),
+  /** Which leads of the collection to work; every filter is optional. */
+  filters: z
+    .object({
+      hasMessageButton: z.boolean().optional(),
+      /** The lead's name must contain one of these (case-insensitive), when any are given. */
+      includeKeywords: keywordListSchema,
+      excludeKeywords: keywordListSchema,
+      /** Skip leads that already got a friend request or a message from any campaign. */
+      skipContacted: z.boolean().default(true),
+    })
+    .default({ includeKeywords: [], excludeKeywords: [], skipContacted: true }),
+});
+
+const friendRequestStepSchema = z.object({ type: z.literal('friendRequest') });
+const welcomeMessageStepSchema = z.object({ type: z.literal('welcomeMessage'), template: templateSchema });
+
+const intentNameSchema = z
+  .string()
+  .min(1)
+  .max(50)
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'Intent names hold letters, digits, _ . and -');
+const aiReplyStepSchema = z.object({
+  type: z.literal('aiReply'),
+  /** Reply template per classified intent; `fallbackTemplate` when no intent matches (absent = no reply). */
+  intents: z
+    .record(intentNameSchema, templateSchema)
+    .refine((r) => Object.keys(r).length >= 1, 'Give at least one intent')
+    .refine((r) => Object.keys(r).length <= 50, 'At most 50 intents'),
+  fallbackTemplate: templateSchema.optional(),
+});
+const callToActionStepSchema = z.object({ type: z.literal('callToAction'), template: templateSchema });
+const followUpStepSchema = z.object({
+  type: z.literal('followUp'),
+  /** Sent this many days after the last message when the lead has not replied. */
+  afterDays: z.number().int().min(1).max(90),
+  template: templateSchema,
+  /** How many times this follow-up may be sent to one lead. */
+  maxCount: z.number().int().min(1).max(10).default(1),
+});
+const joinGroupsStepSchema = z.object({
+  type: z.literal('joinGroups'),
+  groupUrls: z.array(httpUrlSchema).min(1, 'Give at least one group').max(50, 'At most 50 groups'),
+});
+const likePostsStepSchema = z.object({
+  type: z.literal('likePosts'),
+  count: z.number().int().min(1).max(100),
+});
+
+export const campaignStepSchema = z.discriminatedUnion('type', [
+  collectStepSchema,
+  targetStepSchema,
+  friendRequestStepSchema,
+  welcomeMessageStepSchema,
+  aiReplyStepSchema,
+  callToActionStepSchema,
+  followUpStepSchema,
+  joinGroupsStepSchema,
+  likePostsStepSchema,
+]);
+export type CampaignStep = z.infer<typeof campaignStepSchema>;
+
+/** Steps in order; every type but followUp at most once (follow-ups chain by afterDays). */
+export const campaignStepsSchema = z
+  .array(campaignStepSchema)
+  .min(1, 'A campaign needs at least one step')
+  .max(CAMPAIGN_STEPS_MAX, `At most ${CAMPAIGN_STEPS_MAX} steps`)
+  .superRefine((steps, ctx) => {
+    const seen = new Set<CampaignStepType>();
+    steps.forEach((step, index) => {
+      if (step.type !== 'followUp' && seen.has(step.type)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'type'],
+          message: `Only one ${step.type} step is allowed`,
+        });
+      }
+      seen.add(step.type);
+    });
+  });
+
+export const dailyCapsSchema = z.object(
+  Object.fromEntries(
+    CAMPAIGN_ACTIONS.map((a) => [a, z.number().int().min(0).max(DAILY_CAP_MAX).optional()]),
+  ) as {
+    [K in CampaignAction]: z.ZodOptional<z.ZodNumber>;
+  },
+);
+export type DailyCaps = z.infer<typeof dailyCapsSchema>;
+
+export const timeOfDaySchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must look like HH:MM (00:00 to 23:59)');
+
+/**
+ * Working hours in the profile's proxy timezone. end before start spans midnight (22:00 → 06:00);
+ * equal start and end would be an empty window and fails.
+ */
+export const workingHoursSchema = z
+  .object({ start: timeOfDaySchema, end: timeOfDaySchema })
+  .refine((w) => w.start !== w.end, {
+    message: 'Working hours must not start and end at the same time',
+    path: ['end'],
+  });
+export type WorkingHours = z.infer<typeof workingHoursSchema>;
+
+/** The random pause between two actions of a profile, in seconds. */
+export const gapSecondsSchema = z
+  .object({ min: z.number().int().min(1).max(86_400), max: z.number().int().min(1).max(86_400) })
+  .refine((g) => g.min <= g.max, { message: 'Minimum gap must not exceed maximum gap', path: ['min'] });
+export type GapSeconds = z.infer<typeof gapSecondsSchema>;
+
+const campaignNameSchema = z
+  .string({ error: 'Campaign name must be a string' })
+  .trim()
+  .min(1, 'Campaign name must not be empty')
+  .max(CAMPAIGN_NAME_MAX_LENGTH, `Campaign name must be at most ${CAMPAIGN_NAME_MAX_LENGTH} characters`);
+
+const profileIdsSchema = z
+  .array(idSchema)
+  .min(1, 'Choose at least one profile')
+  .max(CAMPAIGN_PROFILES_MAX, `At most ${CAMPAIGN_PROFILES_MAX} profiles`)
+  .refine((ids) => new Set(ids).size === ids.length, 'A profile is listed twice');
+
+export const createCampaignBodySchema = z.object({
+  name: campaignNameSchema,
+  collectionId: idSchema,
+  profileIds: profileIdsSchema,
+  steps: campaignStepsSchema,
+  dailyCaps: dailyCapsSchema.default({}),
+  workingHours: workingHoursSchema.default({ ...DEFAULT_WORKING_HOURS }),
+  gapSeconds: gapSecondsSchema.default({ ...DEFAULT_GAP_SECONDS }),
+});
+export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
+
+/** PATCH /api/campaigns/:id: any subset of the create fields, and a status to move to. */
+export const updateCampaignBodySchema = z
+  .object({
+    name: campaignNameSchema,
+    collectionId: idSchema,
+    profileIds: profileIdsSchema,
+    steps: campaignStepsSchema,
+    dailyCaps: dailyCapsSchema,
+    workingHours: workingHoursSchema,
+    gapSeconds: gapSecondsSchema,
+    status: z.enum(CAMPAIGN_SETTABLE_STATUSES),
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, 'Send at least one field to change');
+export type UpdateCampaignBody = z.infer<typeof updateCampaignBodySchema>;
+
+export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
+
+export const campaignSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  collectionId: z.number().int(),
+  profileIds: z.array(z.number().int()),
+  steps: z.array(campaignStepSchema),
+  dailyCaps: dailyCapsSchema,
+  workingHours: workingHoursSchema,
+  gapSeconds: gapSecondsSchema,
+  status: campaignStatusSchema,
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const campaignsListResponseSchema = z.array(campaignSchema);
+export type CampaignsListResponse = z.infer<typeof campaignsListResponseSchema>;
+
+/** One campaign log row (an activity event of spec §3); campaignId is null for a profile-level event. */
+export const campaignLogSchema = z.object({
+  id: z.number().int(),
+  campaignId: z.number().int().nullable(),
+  profileId: z.number().int().nullable(),
+  leadId: z.number().int().nullable(),
+  type: z.enum(ACTIVITY_EVENT_TYPES),
+  message: z.string().nullable(),
+  createdAt: isoDateSchema,
+});
+export type CampaignLog = z.infer<typeof campaignLogSchema>;
+
+/** GET /api/campaigns/:id/logs: newest first; `lastId` = the last id shown (-1 or absent = newest page). */
+export const campaignLogsQuerySchema = z.object({
+  lastId: queryIntSchema(-1, 2_147_483_647, -1),
+  limit: queryIntSchema(1, CAMPAIGN_LOGS_PAGE_MAX, CAMPAIGN_LOGS_PAGE_SIZE),
+});
+export type CampaignLogsQuery = z.infer<typeof campaignLogsQuerySchema>;
+
+export const campaignLogsResponseSchema = z.object({
+  logs: z.array(campaignLogSchema),
+  hasMore: z.boolean(),
+});
+export type CampaignLogsResponse = z.infer<typeof campaignLogsResponseSchema>;
+
+/** What a running campaign did today, per action (campaign-run-update pushes). */
+export const campaignRunStatsSchema = z.partialRecord(
+  z.enum(CAMPAIGN_ACTIONS),
+  z.number().int().nonnegative(),
+);
+export type CampaignRunStats = z.infer<typeof campaignRunStatsSchema>;
