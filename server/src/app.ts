@@ -10,7 +10,7 @@ import type { AppContext } from './context.ts';
 import { tooManyRequests } from './errors.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
 import { authRoutes } from './routes/auth-routes.ts';
-import { userRoutes } from './routes/user-routes.ts';
+import { apiRoutes } from './routes/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_DASHBOARD_DIR = path.resolve(here, '../../dashboard/dist');
@@ -37,9 +37,10 @@ export function createApp(ctx: AppContext): Express {
   api.post('/register', limiter());
   api.post(['/auth/callback/credentials', '/auth/signin/credentials'], limiter());
 
+  // Our /auth/_log and /register come before Auth.js, which answers everything under /auth.
   api.use(authRoutes(ctx));
   api.use('/auth', ExpressAuth(ctx.authConfig));
-  api.use(userRoutes(ctx));
+  api.use(apiRoutes(ctx));
   api.use(apiNotFound);
   app.use('/api', api);
 

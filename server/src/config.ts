@@ -16,6 +16,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// connection URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
   AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(3650).default(TRIAL_DAYS),

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createAuthConfig } from './auth/auth-config.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import type { Config } from './config.ts';
+import { Realtime } from './realtime/realtime.ts';
 import { createUsersService, type UsersService } from './services/users-service.ts';
 
 /** Everything a route needs, built once per app: services get their dependencies here. */
@@ -14,6 +15,8 @@ export interface AppContext {
   users: UsersService;
   authConfig: ExpressAuthConfig;
   auth: ReturnType<typeof createAuthenticator>;
+  /** Pushes to organisations' socket.io rooms. */
+  realtime: Realtime;
 }
 
 export function createContext({
@@ -28,5 +31,6 @@ export function createContext({
   const users = createUsersService({ db, config });
   const authConfig = createAuthConfig({ config, users, logger });
   const auth = createAuthenticator({ db, users, authConfig });
-  return { config, db, logger, users, authConfig, auth };
+  const realtime = new Realtime(auth.handshake, logger);
+  return { config, db, logger, users, authConfig, auth, realtime };
 }

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type AppContext, createContext } from './context.ts';
 import { createDatabase, migrateToLatest } from './db/knex.ts';
+import { attachRedisAdapter } from './realtime/redis-adapter.ts';
 
 export interface RunningServer {
   url: string;
@@ -32,6 +33,8 @@ export async function startServer({
   await migrateToLatest(db);
   const ctx = createContext({ config, db, logger });
   const server = createServer(createApp(ctx));
+  ctx.realtime.attach(server);
+  const redis = config.REDIS_URL ? await attachRedisAdapter(ctx.realtime, config.REDIS_URL) : null;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);
@@ -43,7 +46,9 @@ export async function startServer({
     ctx,
     async close() {
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Closes the sockets and the HTTP server it is attached to.
+      await ctx.realtime.close();
+      await redis?.close();
       if (!given) await db.destroy();
     },
   };

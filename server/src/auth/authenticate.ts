@@ -2,6 +2,7 @@ import { type ExpressAuthConfig, getSession } from '@auth/express';
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { banned, unauthorized } from '../errors.ts';
+import type { HandshakeAuthenticator } from '../realtime/realtime.ts';
 import { type Tenant, tenant } from '../services/tenancy.ts';
 import type { UserRow, UsersService } from '../services/users-service.ts';
 
@@ -41,17 +42,27 @@ export function createAuthenticator({
   users: UsersService;
   authConfig: ExpressAuthConfig;
 }) {
-  async function resolve(req: Request): Promise<AuthContext | null> {
-    const token = tokenFromHeader(req);
-    let user: UserRow | undefined;
+  /**
+   * The user of an access token, else of the Auth.js session cookie; undefined when neither names
+   * one. A token that does not exist is refused (401), whatever the cookie says.
+   */
+  async function identify(
+    token: string | null,
+    req: Pick<Request, 'headers' | 'protocol'>,
+  ): Promise<UserRow | undefined> {
     if (token) {
-      user = await users.findByToken(token);
+      const user = await users.findByToken(token);
       if (!user) throw unauthorized('This access token is not valid.');
-    } else if (req.headers.cookie?.includes('authjs.session-token')) {
-      const session = await getSession(req, authConfig);
-      const id = Number(session?.user?.id);
-      if (Number.isInteger(id)) user = await users.findById(id);
+      return user;
     }
+    if (!req.headers.cookie?.includes('authjs.session-token')) return undefined;
+    const session = await getSession(req as Request, authConfig);
+    const id = Number(session?.user?.id);
+    return Number.isInteger(id) ? users.findById(id) : undefined;
+  }
+
+  async function resolve(req: Request): Promise<AuthContext | null> {
+    const user = await identify(tokenFromHeader(req), req);
     if (!user) return null;
     if (user.is_banned) throw banned();
     const organizationId = await users.organizationOf(user.id);
@@ -73,7 +84,17 @@ export function createAuthenticator({
     next();
   };
 
-  return { requireAuth, optionalAuth };
+  /** A socket.io handshake: a user who is not banned and belongs to the organisation asked for. */
+  const handshake: HandshakeAuthenticator = async ({ token, headers, organizationId }) => {
+    const user = await identify(token ?? null, { headers, protocol: 'http' } as Pick<
+      Request,
+      'headers' | 'protocol'
+    >).catch(() => undefined);
+    if (!user || user.is_banned || !(await users.isMember(user.id, organizationId))) return null;
+    return { userId: user.id, organizationId };
+  };
+
+  return { requireAuth, optionalAuth, handshake };
 }
 
 /** The caller of a route behind requireAuth. */

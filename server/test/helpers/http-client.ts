@@ -16,14 +16,18 @@ export interface RequestOptions {
 
 export class HttpClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    /** Headers sent with every request (e.g. an Authorization token). */
+    readonly defaultHeaders: Record<string, string> = {},
+  ) {}
 
   async request<T = unknown>(
     method: string,
     path: string,
     options: RequestOptions = {},
   ): Promise<HttpResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...this.defaultHeaders, ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let body: string | undefined = options.raw;
     if (options.json !== undefined) {
@@ -54,6 +58,12 @@ export class HttpClient {
   }
   post<T = unknown>(path: string, options?: RequestOptions) {
     return this.request<T>('POST', path, options);
+  }
+  patch<T = unknown>(path: string, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, options);
+  }
+  delete<T = unknown>(path: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, options);
   }
 
   /** Signs in through Auth.js's endpoints as the page's auth client does (spec §7). */

@@ -42,6 +42,47 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
+export interface TestAccount {
+  id: number;
+  email: string;
+  password: string;
+  accessToken: string;
+  organizationId: number;
+  /** A client that sends this account's access token with every request. */
+  api: HttpClient;
+}
+
+/** Signs up a new user (and so a new organisation) through POST /api/register. */
+export async function registerAccount(server: TestServer, prefix = 'user'): Promise<TestAccount> {
+  const email = uniqueEmail(prefix);
+  const password = 'password-123';
+  const res = await server
+    .client()
+    .post<{ user: { id: number; accessToken: string; organizationId: number } }>('/api/register', {
+      json: { email, password },
+    });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  const { id, accessToken, organizationId } = res.body.user;
+  return {
+    id,
+    email,
+    password,
+    accessToken,
+    organizationId,
+    api: new HttpClient(server.url, { authorization: accessToken }),
+  };
+}
+
+/** Row count of a table, optionally filtered (tests check that a rejected request wrote nothing). */
+export async function countRows(
+  server: TestServer,
+  table: string,
+  where: Record<string, unknown> = {},
+): Promise<number> {
+  const row = await server.database.db(table).where(where).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
 let counter = 0;
 /** An email no other test of the run uses. */
 export function uniqueEmail(prefix = 'user'): string {

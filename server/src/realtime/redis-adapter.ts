@@ -1,0 +1,19 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import type { Realtime } from './realtime.ts';
+
+/** Several server processes broadcast to each other's sockets through Redis (DESIGN.md §6). */
+export async function attachRedisAdapter(
+  realtime: Realtime,
+  url: string,
+): Promise<{ close(): Promise<void> }> {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  realtime.io.adapter(createAdapter(pub, sub));
+  return {
+    async close() {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}
