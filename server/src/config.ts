@@ -26,6 +26,9 @@ const envSchema = z.object({
   TRIAL_TRAFFIC_BYTES: z.coerce.bigint().min(0n).default(BigInt(TRIAL_TRAFFIC_BYTES)),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   DASHBOARD_DIR: z.string().min(1).optional(),
+  RELEASES_DIR: z.string().min(1).default('./releases'),
+  ADMIN_TOKEN: z.string().min(32, 'at least 32 characters').optional(),
+  ADMIN_URL: z.url().optional(),
   PAYMENT_ZELLE_TEXT: z.string().default('Zelle: payments@reachly.example'),
   PAYMENT_CARD_TEXT: z.string().default('Card: 0000 0000 0000 0000'),
 });
@@ -35,8 +38,10 @@ export type Env = z.infer<typeof envSchema>;
 /** The names of every variable above (README.md's table is checked against this list). */
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
-export interface Config extends Omit<Env, 'AUTH_SECRET'> {
+export interface Config extends Omit<Env, 'AUTH_SECRET' | 'ADMIN_TOKEN'> {
   AUTH_SECRET: string;
+  /** Secret of the admin API that `npm run admin` calls (loopback only). */
+  ADMIN_TOKEN: string;
   /** True when the embedded PGlite database is used (no DATABASE_URL). */
   embedded: boolean;
 }
@@ -76,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed,
     AUTH_SECRET: parsed.AUTH_SECRET ?? persistentSecret(parsed.DATA_DIR, 'auth-secret'),
+    ADMIN_TOKEN: parsed.ADMIN_TOKEN ?? persistentSecret(parsed.DATA_DIR, 'admin-token'),
     embedded: parsed.DATABASE_URL === undefined,
   };
 }

@@ -5,6 +5,8 @@ import { createAuthConfig } from './auth/auth-config.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import type { Config } from './config.ts';
 import { Realtime } from './realtime/realtime.ts';
+import { type AdminService, createAdminService } from './services/admin-service.ts';
+import { createSettingsService, type SettingsService } from './services/settings-service.ts';
 import { createUsersService, type UsersService } from './services/users-service.ts';
 
 /** Everything a route needs, built once per app: services get their dependencies here. */
@@ -13,6 +15,8 @@ export interface AppContext {
   db: Knex;
   logger: Logger;
   users: UsersService;
+  settings: SettingsService;
+  admin: AdminService;
   authConfig: ExpressAuthConfig;
   auth: ReturnType<typeof createAuthenticator>;
   /** Pushes to organisations' socket.io rooms. */
@@ -32,5 +36,7 @@ export function createContext({
   const authConfig = createAuthConfig({ config, users, logger });
   const auth = createAuthenticator({ db, users, authConfig });
   const realtime = new Realtime(auth.handshake, logger);
-  return { config, db, logger, users, authConfig, auth, realtime };
+  const settings = createSettingsService({ db });
+  const admin = createAdminService({ db, users, settings, realtime });
+  return { config, db, logger, users, settings, admin, authConfig, auth, realtime };
 }

@@ -20,6 +20,8 @@ export interface StartOptions {
   /** A database to use instead of the one the config names (tests pass their own). */
   db?: Knex;
   logger?: Logger;
+  /** Redis channel prefix of the socket.io adapter (tests isolate themselves with it). */
+  redisKey?: string;
 }
 
 /** Opens and migrates the database, builds the app and listens: what `npm start` and tests run. */
@@ -27,6 +29,7 @@ export async function startServer({
   config,
   db: given,
   logger: givenLogger,
+  redisKey,
 }: StartOptions): Promise<RunningServer> {
   const logger = givenLogger ?? pino({ level: config.LOG_LEVEL });
   const db = given ?? createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -34,7 +37,7 @@ export async function startServer({
   const ctx = createContext({ config, db, logger });
   const server = createServer(createApp(ctx));
   ctx.realtime.attach(server);
-  const redis = config.REDIS_URL ? await attachRedisAdapter(ctx.realtime, config.REDIS_URL) : null;
+  const redis = config.REDIS_URL ? await attachRedisAdapter(ctx.realtime, config.REDIS_URL, redisKey) : null;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

@@ -3,7 +3,8 @@ import { badRequest } from '../errors.ts';
 
 /**
  * Parses input with a shared zod schema, or throws a 400 whose details are the zod issues
- * (path, code, message) and whose message is the first issue, readable as is by the page.
+ * (path, code, message) and whose message is the first issue's, readable as is by the page
+ * (shared/src/schemas/common.ts makes zod's own messages name their field).
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
@@ -13,11 +14,5 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
     code: i.code,
     message: i.message,
   }));
-  const first = issues[0];
-  const message = first
-    ? first.path.length
-      ? `${first.path.join('.')}: ${first.message}`
-      : first.message
-    : undefined;
-  throw badRequest(message, issues);
+  throw badRequest(issues[0]?.message, issues);
 }

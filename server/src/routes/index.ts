@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.ts';
+import { adminRoutes } from './admin-routes.ts';
+import { publicRoutes } from './public-routes.ts';
 import { userRoutes } from './user-routes.ts';
 
 /**
@@ -9,5 +11,7 @@ import { userRoutes } from './user-routes.ts';
 export function apiRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(userRoutes(ctx));
+  router.use(publicRoutes(ctx));
+  router.use(adminRoutes(ctx));
   return router;
 }

@@ -1,10 +1,14 @@
+import { updateMachineDataBodySchema } from '@reachly/shared/schemas';
 import { Router } from 'express';
 import { authOf } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
+import { jsonBody } from '../http/json-body.ts';
+import { parse } from '../http/validate.ts';
+import { saveMachineData } from '../services/machine-data.ts';
 import { readTraffic } from '../services/traffic-service.ts';
 
-/** GET /api/user, GET /api/traffic and GET /api/globalPrerenderData (spec §7). */
-export function userRoutes({ db, users, auth }: AppContext): Router {
+/** GET /api/user, GET /api/traffic, PATCH /api/user/machineData, GET /api/globalPrerenderData (spec §7). */
+export function userRoutes({ db, users, settings, auth }: AppContext): Router {
   const router = Router();
 
   router.get('/globalPrerenderData', auth.optionalAuth, async (req, res) => {
@@ -13,7 +17,18 @@ export function userRoutes({ db, users, auth }: AppContext): Router {
 
   router.get('/user', auth.requireAuth, async (req, res) => {
     const { user, organizationId } = authOf(req);
-    res.json(await users.view(user, organizationId));
+    const [view, offeredDesktopVersion] = await Promise.all([
+      users.view(user, organizationId),
+      settings.offeredDesktopVersion(),
+    ]);
+    res.json({ ...view, offeredDesktopVersion });
+  });
+
+  router.patch('/user/machineData', auth.requireAuth, ...jsonBody('8kb'), async (req, res) => {
+    const body = parse(updateMachineDataBodySchema, req.body);
+    const { user, organizationId } = authOf(req);
+    await saveMachineData(db, { userId: user.id, organizationId }, body);
+    res.json({ ok: true });
   });
 
   router.get('/traffic', auth.requireAuth, async (req, res) => {

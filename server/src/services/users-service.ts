@@ -12,7 +12,7 @@ export interface UserRow {
   password_hash: string;
   access_token: string;
   is_banned: boolean;
-  payment_texts: PaymentText[] | string;
+  payment_texts: PaymentText[];
 }
 
 export function newToken(): string {
@@ -121,8 +121,6 @@ export function createUsersService({ db, config }: { db: Knex; config: Config })
       db('licences').where({ organization_id: organizationId }).first(),
       db('profiles').where({ organization_id: organizationId }).first('id'),
     ]);
-    const stored =
-      typeof user.payment_texts === 'string' ? JSON.parse(user.payment_texts) : user.payment_texts;
     return {
       id: user.id,
       email: user.email,
@@ -136,7 +134,7 @@ export function createUsersService({ db, config }: { db: Knex; config: Config })
         licenseTill: licence?.license_till ? new Date(licence.license_till).toISOString() : null,
       },
       areProfilesGiven: Boolean(profile),
-      paymentTexts: stored.length ? stored : defaultPaymentTexts,
+      paymentTexts: user.payment_texts.length ? user.payment_texts : defaultPaymentTexts,
     };
   }
 

@@ -16,9 +16,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** Another server's database, so that two servers act as one deployment (closed by its owner). */
+  database?: TestDatabase;
+  redisKey?: string;
+}
+
 /** A real server listening on a free port of 127.0.0.1, on this project's test database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -28,7 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     AUTH_RATE_LIMIT: '10000',
     ...env,
   });
-  const running = await startServer({ config, db: database.db });
+  const running = await startServer({ config, db: database.db, redisKey: options.redisKey });
   return {
     url: running.url,
     database,
@@ -37,7 +46,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     client: () => new HttpClient(running.url),
     async close() {
       await running.close();
-      await database.destroy();
+      if (!options.database) await database.destroy();
     },
   };
 }

@@ -10,8 +10,9 @@ import { userSchema } from './user.ts';
  */
 
 /**
- * GET /api/user: the user of user.ts plus the desktop version the page should offer. A version
- * string when the machine data last reported runs an older desktop app, else null.
+ * GET /api/user: the user of user.ts plus the latest desktop version the server offers (set with
+ * `npm run admin -- set-desktop-version`), or null when none is set. The page compares it with the
+ * version the desktop app reports over the bridge to tell when the app is outdated.
  */
 export const userResponseSchema = userSchema.extend({
   offeredDesktopVersion: z.string().nullable(),

@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { API_ERROR_CODES } from '../constants/messages.ts';
 
+/**
+ * zod's own messages ("Invalid input: expected string, received number") name no field, and the
+ * page shows the server's message as is (spec §8). So every message zod writes itself starts with
+ * the field's path ("email: Invalid email address"); messages a schema writes (such as
+ * "Event type must be string") stay exactly as written. Set once here, where every schema file
+ * imports from.
+ */
+const english = z.locales.en();
+z.config({
+  customError: (issue) => {
+    const base = english.localeError(issue);
+    const message = typeof base === 'string' ? base : base?.message;
+    return issue.path?.length ? `${issue.path.join('.')}: ${message}` : message;
+  },
+});
+
 /** Ids are positive integers (DESIGN.md §3); in a query they arrive as strings. */
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export type Id = z.infer<typeof idSchema>;

@@ -8,6 +8,7 @@ import * as createProfiles from './20261122000600-create-profiles.ts';
 import * as createConversations from './20261122000700-create-conversations.ts';
 import * as createCampaigns from './20261122000800-create-campaigns.ts';
 import * as createAnalyticsAndMachines from './20261122000900-create-analytics-and-machines.ts';
+import * as createAppSettings from './20261122030100-create-app-settings.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -24,6 +25,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122000700-create-conversations': createConversations,
   '20261122000800-create-campaigns': createCampaigns,
   '20261122000900-create-analytics-and-machines': createAnalyticsAndMachines,
+  '20261122030100-create-app-settings': createAppSettings,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

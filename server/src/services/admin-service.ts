@@ -1,0 +1,102 @@
+import { organizationRoom } from '@reachly/shared/realtime';
+import type {
+  AdminGrantLicenceBody,
+  AdminGrantTrafficBody,
+  AdminResult,
+  RegisterBody,
+} from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
+import { notFound } from '../errors.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import type { SettingsService } from './settings-service.ts';
+import { readTraffic } from './traffic-service.ts';
+import type { UsersService } from './users-service.ts';
+
+export type AdminService = ReturnType<typeof createAdminService>;
+
+/**
+ * What an administrator changes by hand (DESIGN.md §3: licences and traffic are granted, payment is
+ * manual). Each change pushes the matching realtime message to the organisation's room.
+ */
+export function createAdminService({
+  db,
+  users,
+  settings,
+  realtime,
+}: {
+  db: Knex;
+  users: UsersService;
+  settings: SettingsService;
+  realtime: Realtime;
+}) {
+  async function organizationOfEmail(email: string): Promise<{ userId: number; organizationId: number }> {
+    const user = await db('users').where({ email }).first('id');
+    const organizationId = user ? await users.organizationOf(user.id) : undefined;
+    if (!user || organizationId === undefined) throw notFound(`No user ${email}.`);
+    return { userId: user.id, organizationId };
+  }
+
+  async function createUser(body: Pick<RegisterBody, 'email' | 'password'>): Promise<AdminResult> {
+    const user = await users.register(body);
+    const organizationId = await users.organizationOf(user.id);
+    return { ok: true, organizationId, message: `Created ${user.email} with a trial licence.` };
+  }
+
+  async function grantLicence(body: AdminGrantLicenceBody): Promise<AdminResult> {
+    const { organizationId } = await organizationOfEmail(body.email);
+    const licenseTill = new Date(body.licenseTill);
+    await db('licences')
+      .insert({
+        organization_id: organizationId,
+        plan: body.plan,
+        is_trial: body.isTrial,
+        license_till: licenseTill,
+        updated_at: db.fn.now(),
+      })
+      .onConflict('organization_id')
+      .merge();
+    realtime.emit(organizationId, 'LICENSE_UPDATE', { licenseTill: licenseTill.toISOString() });
+    return {
+      ok: true,
+      organizationId,
+      message: `${body.email}: ${body.plan}${body.isTrial ? ' (trial)' : ''} licence until ${licenseTill.toISOString()}.`,
+    };
+  }
+
+  async function grantTraffic(body: AdminGrantTrafficBody): Promise<AdminResult> {
+    const { organizationId } = await organizationOfEmail(body.email);
+    const limit =
+      body.mode === 'set'
+        ? db.raw('?::bigint', [body.bytes])
+        : db.raw('traffic_allowances.traffic_limit + ?::bigint', [body.bytes]);
+    await db('traffic_allowances')
+      .insert({ organization_id: organizationId, traffic_limit: body.bytes, used_traffic: '0' })
+      .onConflict('organization_id')
+      .merge({ traffic_limit: limit, updated_at: db.fn.now() });
+    const traffic = await readTraffic(db, organizationId);
+    realtime.emit(organizationId, 'PROXY_TRAFFIC_UPDATE', { remainingTraffic: traffic.remainingTraffic });
+    return {
+      ok: true,
+      organizationId,
+      message: `${body.email}: traffic limit ${traffic.trafficLimit} bytes, ${traffic.remainingTraffic} remaining.`,
+    };
+  }
+
+  async function setBanned(email: string, banned: boolean): Promise<AdminResult> {
+    const { userId, organizationId } = await organizationOfEmail(email);
+    await db('users').where({ id: userId }).update({ is_banned: banned, updated_at: db.fn.now() });
+    if (banned) {
+      // A banned user's open sockets go at once, on every server process.
+      const sockets = await realtime.io.in(organizationRoom(organizationId)).fetchSockets();
+      for (const socket of sockets) if (socket.data.userId === userId) socket.disconnect(true);
+    }
+    return { ok: true, organizationId, message: `${email} is ${banned ? 'banned' : 'no longer banned'}.` };
+  }
+
+  async function setDesktopVersion(version: string): Promise<AdminResult> {
+    await settings.setOfferedDesktopVersion(version);
+    return { ok: true, message: `The server now offers desktop version ${version}.` };
+  }
+
+  return { organizationOfEmail, createUser, grantLicence, grantTraffic, setBanned, setDesktopVersion };
+}

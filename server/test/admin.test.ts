@@ -1,0 +1,222 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { userResponseSchema } from '@reachly/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRequest, parseByteAmount, UsageError } from '../src/admin/cli.ts';
+import { isLoopback } from '../src/routes/admin-routes.ts';
+import { HttpClient } from './helpers/http-client.ts';
+import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.ts';
+import { registerAccount, startTestServer, type TestServer, uniqueEmail } from './helpers/test-server.ts';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let server: TestServer;
+let admin: HttpClient;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = new HttpClient(server.url, { 'x-admin-token': server.config.ADMIN_TOKEN });
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server?.close();
+});
+
+async function socketOf(account: { accessToken: string; organizationId: number }) {
+  const { socket, error } = await connectSocket(server.url, {
+    token: account.accessToken,
+    organizationId: account.organizationId,
+  });
+  sockets.push(socket);
+  expect(error).toBeUndefined();
+  return socket;
+}
+
+/** `npm run admin -- ...args` against the test server. */
+function runCli(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/admin/cli.ts', ...args], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      ADMIN_URL: server.url,
+      ADMIN_TOKEN: server.config.ADMIN_TOKEN,
+      DATA_DIR: server.config.DATA_DIR,
+      ...env,
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+describe('admin API', () => {
+  it('refuses a request without the admin token, changing nothing', async () => {
+    const account = await registerAccount(server);
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-admin-token': 'wrong' },
+      { authorization: account.accessToken },
+    ];
+    for (const headers of attempts) {
+      const res = await server.client().post<{ error: { code: string } }>('/api/admin/ban', {
+        json: { email: account.email, banned: true },
+        headers,
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+    }
+    expect((await account.api.get('/api/user')).status).toBe(200);
+  });
+
+  it('accepts only loopback addresses', () => {
+    expect(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['10.0.0.1', '192.168.1.2', '::ffff:8.8.8.8', '', undefined].map(isLoopback)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('grants a licence and pushes LICENSE_UPDATE to the organisation', async () => {
+    const account = await registerAccount(server);
+    const socket = await socketOf(account);
+    const push = nextEvent(socket, 'LICENSE_UPDATE');
+    const res = await admin.post('/api/admin/licence', {
+      json: { email: account.email, plan: 'pro', licenseTill: '2031-02-03T04:05:06.000Z' },
+    });
+    expect(res.status).toBe(200);
+    expect(await push).toEqual({ licenseTill: '2031-02-03T04:05:06.000Z' });
+    const user = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    expect(user.license).toEqual({ plan: 'pro', isTrial: false, licenseTill: '2031-02-03T04:05:06.000Z' });
+  });
+
+  it('adds and sets traffic and pushes PROXY_TRAFFIC_UPDATE with what remains', async () => {
+    const account = await registerAccount(server);
+    await server.database
+      .db('traffic_allowances')
+      .where({ organization_id: account.organizationId })
+      .update({ used_traffic: '100' });
+    const socket = await socketOf(account);
+    let push = nextEvent(socket, 'PROXY_TRAFFIC_UPDATE');
+    await admin.post('/api/admin/traffic', { json: { email: account.email, bytes: '1000' } });
+    expect(await push).toEqual({ remainingTraffic: String(1073741824 + 1000 - 100) });
+    push = nextEvent(socket, 'PROXY_TRAFFIC_UPDATE');
+    await admin.post('/api/admin/traffic', { json: { email: account.email, bytes: '50', mode: 'set' } });
+    expect(await push).toEqual({ remainingTraffic: '-50' });
+    expect((await account.api.get('/api/traffic')).body).toEqual({
+      trafficLimit: '50',
+      usedTraffic: '100',
+      remainingTraffic: '-50',
+    });
+  });
+
+  it('bans (closing the user sockets) and unbans', async () => {
+    const account = await registerAccount(server);
+    const socket = await socketOf(account);
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    expect(
+      (await admin.post('/api/admin/ban', { json: { email: account.email, banned: true } })).status,
+    ).toBe(200);
+    await closed;
+    expect((await account.api.get('/api/user')).status).toBe(403);
+    await admin.post('/api/admin/ban', { json: { email: account.email, banned: false } });
+    expect((await account.api.get('/api/user')).status).toBe(200);
+  });
+
+  it('creates a user who can sign in, and sets the offered desktop version', async () => {
+    const email = uniqueEmail('admin-made');
+    expect((await admin.post('/api/admin/users', { json: { email, password: 'password-9' } })).status).toBe(
+      201,
+    );
+    expect((await server.client().signIn(email, 'password-9')).error).toBeNull();
+    await admin.post('/api/admin/desktop-version', { json: { version: '3.1.4' } });
+    const account = await registerAccount(server);
+    expect(userResponseSchema.parse((await account.api.get('/api/user')).body).offeredDesktopVersion).toBe(
+      '3.1.4',
+    );
+  });
+
+  it('answers 404 for an unknown email and 400 for bad bodies, changing nothing', async () => {
+    const missing = await admin.post('/api/admin/licence', {
+      json: { email: uniqueEmail('ghost'), plan: 'pro', licenseTill: '2031-01-01T00:00:00Z' },
+    });
+    expect(missing.status).toBe(404);
+    const account = await registerAccount(server);
+    for (const [route, body] of [
+      ['/api/admin/licence', { email: account.email, plan: '', licenseTill: '2031-01-01T00:00:00Z' }],
+      ['/api/admin/licence', { email: account.email, plan: 'pro', licenseTill: 'tomorrow' }],
+      ['/api/admin/traffic', { email: account.email, bytes: '-5' }],
+      ['/api/admin/traffic', { email: account.email, bytes: 12 }],
+      ['/api/admin/desktop-version', { version: 'latest' }],
+      ['/api/admin/ban', { email: account.email }],
+    ] as const) {
+      expect((await admin.post(route, { json: body })).status, `${route} ${JSON.stringify(body)}`).toBe(400);
+    }
+    const user = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    expect(user.license.plan).toBe('trial');
+    expect((await account.api.get('/api/traffic')).body).toMatchObject({ trafficLimit: '1073741824' });
+  });
+});
+
+describe('npm run admin', () => {
+  it('parses byte amounts', () => {
+    expect(parseByteAmount('10GB')).toBe(String(10 * 1073741824));
+    expect(parseByteAmount('1.5GB')).toBe(String(1.5 * 1073741824));
+    expect(parseByteAmount('512mb')).toBe(String(512 * 1048576));
+    expect(parseByteAmount('1234')).toBe('1234');
+    expect(() => parseByteAmount('ten')).toThrow(UsageError);
+  });
+
+  it('builds each command', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(buildRequest(['grant-licence', 'a@b.c', '--plan', 'pro', '--days', '30'], now)).toEqual({
+      path: '/api/admin/licence',
+      body: { email: 'a@b.c', plan: 'pro', licenseTill: '2026-01-31T00:00:00.000Z', isTrial: false },
+    });
+    expect(buildRequest(['grant-traffic', 'a@b.c', '2GB', '--set'])).toEqual({
+      path: '/api/admin/traffic',
+      body: { email: 'a@b.c', bytes: '2147483648', mode: 'set' },
+    });
+    expect(buildRequest(['unban', 'a@b.c']).body).toEqual({ email: 'a@b.c', banned: false });
+    expect(() => buildRequest(['grant-licence', 'a@b.c', '--plan', 'pro'])).toThrow('needs --days or --till');
+    expect(() => buildRequest(['launch'])).toThrow('Unknown command "launch"');
+  });
+
+  it('grants a licence through the running server', async () => {
+    const account = await registerAccount(server);
+    const result = await runCli(['grant-licence', account.email, '--plan', 'agency', '--till', '2032-05-06']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`${account.email}: agency licence until 2032-05-06T00:00:00.000Z.`);
+    const user = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    expect(user.license.plan).toBe('agency');
+  });
+
+  it('says what is wrong: usage (exit 2), a refusal or no server (exit 1)', async () => {
+    const usage = await runCli(['grant-traffic', 'a@b.c']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('grant-traffic takes 2 arguments.');
+    const refused = await runCli(['ban', uniqueEmail('nobody')]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Refused \(404\): No user /);
+    const down = await runCli(['ban', 'a@b.c'], { ADMIN_URL: 'http://127.0.0.1:9' });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain('No Reachly server answers at http://127.0.0.1:9');
+  });
+});

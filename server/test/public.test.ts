@@ -1,0 +1,198 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { userResponseSchema } from '@reachly/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, registerAccount, startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const releases = mkdtempSync(path.join(tmpdir(), 'reachly-releases-'));
+const installer = Buffer.alloc(256 * 1024, 7);
+writeFileSync(path.join(releases, 'reachly-windows.msi'), installer);
+writeFileSync(path.join(releases, 'reachly-linux.deb'), 'deb package');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ RELEASES_DIR: releases });
+});
+afterAll(() => server?.close());
+
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+describe('GET /api/downloadApp', () => {
+  it('streams the installer with Content-Length and Content-Disposition, without a session', async () => {
+    const res = await fetch(`${server.url}/api/downloadApp?os=windows&format=msi`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(installer.length));
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename=reachly-windows.msi');
+    expect(Buffer.from(await res.arrayBuffer()).equals(installer)).toBe(true);
+    const linux = await server.client().get('/api/downloadApp?os=linux');
+    expect(linux.status).toBe(200);
+    expect(linux.text).toBe('deb package');
+  });
+
+  it('answers 404 JSON for an installer that is not there', async () => {
+    const res = await server.client().get<ErrorBody>('/api/downloadApp?os=macos-m');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'reachly-macos-m.dmg is not available yet.',
+    });
+  });
+
+  for (const query of [
+    '',
+    '?os=android',
+    '?os=linux&format=msi',
+    '?os=windows&format=exe',
+    '?os=../etc/passwd',
+  ]) {
+    it(`answers 400 for ${query || 'no os'}`, async () => {
+      const res = await server.client().get<ErrorBody>(`/api/downloadApp${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('BAD_REQUEST');
+    });
+  }
+});
+
+describe('POST /api/summary', () => {
+  it('counts each visit key per day', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const read = async () =>
+      Number(
+        (
+          await server.database
+            .db('visit_counters')
+            .where({ key: 'uniqueVisits' })
+            .whereRaw('day = ?::date', [day])
+            .first()
+        )?.count ?? 0,
+      );
+    const before = await read();
+    for (let i = 0; i < 3; i += 1) {
+      const res = await server.client().post('/api/summary', { json: { key: 'uniqueVisits' } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ok: true });
+    }
+    expect(await read()).toBe(before + 3);
+  });
+
+  it('answers 400 for an unknown key and counts nothing', async () => {
+    const before = await countRows(server, 'visit_counters');
+    const res = await server.client().post<ErrorBody>('/api/summary', { json: { key: 'pageViews' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^key must be one of uniqueVisits/);
+    expect(await countRows(server, 'visit_counters')).toBe(before);
+  });
+});
+
+describe('POST /api/emit', () => {
+  it('stores a visitor event with its extra fields', async () => {
+    const res = await server.client().post('/api/emit', {
+      json: {
+        type: 'clientLoaded',
+        source: 'client',
+        url: 'http://localhost/x',
+        hasGuestId: true,
+        mongoAttributes: { a: 1 },
+        screen: '1920x1080',
+      },
+    });
+    expect(res.status).toBe(200);
+    const row = await server.database
+      .db('client_events')
+      .where({ type: 'clientLoaded' })
+      .orderBy('id', 'desc')
+      .first();
+    expect(row).toMatchObject({
+      source: 'client',
+      url: 'http://localhost/x',
+      organization_id: null,
+      user_id: null,
+    });
+    const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+    expect(payload).toEqual({ hasGuestId: true, mongoAttributes: { a: 1 }, screen: '1920x1080' });
+  });
+
+  it('accepts the noGuestId body and keeps the guest id', async () => {
+    const res = await server.client().post('/api/emit', {
+      json: { type: 'noGuestId', guestId: 'guest-42', source: 'client', url: 'http://localhost/' },
+    });
+    expect(res.status).toBe(200);
+    expect(await countRows(server, 'client_events', { type: 'noGuestId', guest_id: 'guest-42' })).toBe(1);
+  });
+
+  it('records the user and organisation of a signed-in page', async () => {
+    const account = await registerAccount(server);
+    await account.api.post('/api/emit', { json: { type: 'loadedAuthorizedDesktopApp', source: 'client' } });
+    const row = await server.database.db('client_events').where({ user_id: account.id }).first();
+    expect(row.organization_id).toBe(account.organizationId);
+  });
+
+  for (const type of [42, null, { a: 1 }, ['x']]) {
+    it(`refuses a type of ${JSON.stringify(type)}: "Event type must be string"`, async () => {
+      const before = await countRows(server, 'client_events');
+      const res = await server.client().post<ErrorBody>('/api/emit', { json: { type, source: 'client' } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('Event type must be string');
+      expect(await countRows(server, 'client_events')).toBe(before);
+    });
+  }
+
+  it('refuses a noGuestId event without its guestId, and an oversized body', async () => {
+    const before = await countRows(server, 'client_events');
+    expect((await server.client().post('/api/emit', { json: { type: 'noGuestId' } })).status).toBe(400);
+    const big = await server.client().post('/api/emit', { json: { type: 'x', blob: 'y'.repeat(20_000) } });
+    expect(big.status).toBe(400);
+    expect(await countRows(server, 'client_events')).toBe(before);
+  });
+});
+
+describe('PATCH /api/user/machineData and the offered desktop version', () => {
+  const machine = {
+    machineId: 'machine-1',
+    reachlyVersion: '1.2.0',
+    extensionVersion: '1.2.0',
+    platform: 'linux',
+    OS: 'Ubuntu 24.04',
+  };
+
+  it('stores machine data per user and machine, updating on repeat', async () => {
+    const account = await registerAccount(server);
+    expect((await account.api.patch('/api/user/machineData', { json: machine })).body).toEqual({ ok: true });
+    await account.api.patch('/api/user/machineData', { json: { ...machine, reachlyVersion: '1.3.0' } });
+    await account.api.patch('/api/user/machineData', { json: { ...machine, machineId: 'machine-2' } });
+    const rows = await server.database
+      .db('machine_data')
+      .where({ user_id: account.id })
+      .orderBy('machine_id');
+    expect(rows.map((r) => [r.machine_id, r.reachly_version, r.os])).toEqual([
+      ['machine-1', '1.3.0', 'Ubuntu 24.04'],
+      ['machine-2', '1.2.0', 'Ubuntu 24.04'],
+    ]);
+  });
+
+  it('refuses bad machine data and anonymous callers, writing nothing', async () => {
+    const account = await registerAccount(server);
+    for (const body of [
+      { ...machine, machineId: '' },
+      { ...machine, reachlyVersion: 3 },
+      { machineId: 'x' },
+    ]) {
+      const res = await account.api.patch<ErrorBody>('/api/user/machineData', { json: body });
+      expect(res.status).toBe(400);
+    }
+    expect((await server.client().patch('/api/user/machineData', { json: machine })).status).toBe(401);
+    expect(await countRows(server, 'machine_data', { user_id: account.id })).toBe(0);
+  });
+
+  it('GET /api/user carries the offered desktop version once an admin sets it', async () => {
+    const account = await registerAccount(server);
+    const before = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    expect(before.offeredDesktopVersion).toBeNull();
+    await server.running.ctx.settings.setOfferedDesktopVersion('2.0.1');
+    const after = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    expect(after.offeredDesktopVersion).toBe('2.0.1');
+  });
+});
