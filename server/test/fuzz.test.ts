@@ -1,0 +1,294 @@
+import { apiErrorSchema } from '@reachly/shared/schemas';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpClient, RequestOptions } from './helpers/http-client.ts';
+import {
+  registerAccount,
+  startTestServer,
+  type TestAccount,
+  type TestServer,
+} from './helpers/test-server.ts';
+import { writeSignature } from './helpers/write-signature.ts';
+
+/**
+ * Property-based fuzz over every route's body and query (server issue): whatever arrives, the
+ * server never answers 5xx, every 4xx carries the error body of DESIGN.md §3, and a rejected
+ * request writes nothing. Cases per route × routes ≥ 1,000.
+ */
+
+let server: TestServer;
+let account: TestAccount;
+let adminClient: HttpClient;
+beforeAll(async () => {
+  server = await startTestServer({ AUTH_RATE_LIMIT: '1000000' });
+  account = await registerAccount(server, 'fuzz');
+  const { HttpClient } = await import('./helpers/http-client.ts');
+  adminClient = new HttpClient(server.url, { 'x-admin-token': server.config.ADMIN_TOKEN });
+});
+afterAll(() => server?.close());
+
+/** Values that break naive code: wrong types, edge numbers, long and odd strings. */
+const nasty: fc.Arbitrary<unknown> = fc.oneof(
+  // Strings of every length, past any column's size.
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 6000 }), fc.string({ minLength: 1, maxLength: 1 }))
+      .map(([n, c]) => c.repeat(n)),
+  },
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 50 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    'all',
+    '-1',
+    '0',
+    '1',
+    '1e309',
+    'NaN',
+    'null',
+    'true',
+    '__proto__',
+    "'; drop table users; --",
+    '%',
+    '_',
+    '\u0000',
+    'a'.repeat(5000),
+  ),
+  fc.integer(),
+  fc.constantFrom(0, -1, 1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, 1.5, -0),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 10 }), fc.oneof(fc.string(), fc.integer()), { maxKeys: 4 }),
+);
+
+/** An object with the route's own keys (so validation goes past the first check) and strays. */
+function objectOf(keys: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((k) => [k, nasty])), { requiredKeys: [] }),
+      fc.dictionary(fc.string({ maxLength: 12 }), nasty, { maxKeys: 3 }),
+    )
+    .map(([known, stray]) => ({ ...stray, ...known }));
+}
+
+/** A valid example with one field replaced by a nasty value, or dropped. */
+function mutationOf(valid: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
+  const keys = Object.keys(valid);
+  return fc.tuple(fc.constantFrom(...keys), nasty, fc.boolean()).map(([key, value, drop]) => {
+    const copy: Record<string, unknown> = { ...valid };
+    if (drop) delete copy[key];
+    else copy[key] = value;
+    return copy;
+  });
+}
+
+/** A JSON body: a mutated valid example, the route's shape, anything at all, or bytes that are not JSON. */
+function bodyOf(keys: readonly string[], valid?: Record<string, unknown>): fc.Arbitrary<RequestOptions> {
+  return fc.oneof(
+    {
+      weight: valid ? 12 : 0,
+      arbitrary: valid ? mutationOf(valid).map((json) => ({ json })) : fc.constant({}),
+    },
+    { weight: valid ? 1 : 0, arbitrary: fc.constant({ json: valid ?? {} }) },
+    { weight: 4, arbitrary: objectOf(keys).map((json) => ({ json })) },
+    { weight: 2, arbitrary: fc.anything().map((json) => ({ json: json === undefined ? null : json })) },
+    {
+      weight: 1,
+      arbitrary: fc.string().map((raw) => ({ raw, headers: { 'content-type': 'application/json' } })),
+    },
+    { weight: 1, arbitrary: fc.string().map((raw) => ({ raw, headers: { 'content-type': 'text/plain' } })) },
+  );
+}
+
+function queryString(params: URLSearchParams): string {
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A query string: a mutated valid one, or the route's keys (sometimes repeated) and strays. */
+function queryOf(keys: readonly string[], valid?: Record<string, string>): fc.Arbitrary<string> {
+  const value = fc.oneof(
+    nasty.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
+    fc.constantFrom('all', '-1', '1', 'true', 'false', 'sent', 'windows', 'msi'),
+  );
+  const shaped = fc
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((k) => [k, fc.array(value, { minLength: 1, maxLength: 2 })])), {
+        requiredKeys: [],
+      }),
+      fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 2 }),
+    )
+    .map(([known, stray]) => {
+      const params = new URLSearchParams();
+      for (const [k, vs] of Object.entries(known)) for (const v of vs as string[]) params.append(k, v);
+      for (const [k, v] of Object.entries(stray)) params.append(k, v);
+      return queryString(params);
+    });
+  if (!valid) return shaped;
+  const mutated = fc
+    .tuple(fc.constantFrom(...Object.keys(valid)), value, fc.boolean())
+    .map(([key, v, drop]) => {
+      const copy: Record<string, string> = { ...valid };
+      if (drop) delete copy[key];
+      else copy[key] = v;
+      return queryString(new URLSearchParams(copy));
+    });
+  return fc.oneof({ weight: 3, arbitrary: mutated }, { weight: 2, arbitrary: shaped });
+}
+
+const idSegment = fc.oneof(
+  fc.nat({ max: 50 }).map(String),
+  fc.constantFrom('0', '-1', 'abc', '1.5', '99999999999', '%00', 'all'),
+);
+
+interface FuzzRoute {
+  name: string;
+  /** The request for one generated case. */
+  arbitrary: fc.Arbitrary<{ method: string; path: string; options: RequestOptions }>;
+  client?: 'account' | 'anonymous' | 'admin';
+}
+
+interface RouteInput {
+  /** A valid body; its keys are the route's fields. */
+  body?: Record<string, unknown>;
+  /** A valid query. */
+  query?: Record<string, string>;
+  id?: boolean;
+}
+
+function route(
+  method: string,
+  path: string,
+  input: RouteInput,
+  client: FuzzRoute['client'] = 'account',
+): FuzzRoute {
+  const body = input.body ? bodyOf(Object.keys(input.body), input.body) : fc.constant<RequestOptions>({});
+  const query = input.query ? queryOf(Object.keys(input.query), input.query) : fc.constant('');
+  const id = input.id ? idSegment : fc.constant('');
+  return {
+    name: `${method} ${path}${input.id ? '/:id' : ''}`,
+    client,
+    arbitrary: fc.tuple(body, query, id).map(([options, q, i]) => ({
+      method,
+      path: `${path}${input.id ? `/${encodeURIComponent(i)}` : ''}${q}`,
+      options,
+    })),
+  };
+}
+
+/** Every route that takes input. New routes join this table. */
+const routes: FuzzRoute[] = [
+  route(
+    'POST',
+    '/api/register',
+    {
+      body: {
+        email: 'fuzz-new@example.com',
+        password: 'password-1',
+        affiliateToken: 'a',
+        organizationToken: 'o',
+      },
+    },
+    'anonymous',
+  ),
+  route(
+    'POST',
+    '/api/auth/_log',
+    { body: { level: 'error', code: 'CLIENT_FETCH_ERROR', message: 'm', client: true } },
+    'anonymous',
+  ),
+  route('PATCH', '/api/user/machineData', {
+    body: {
+      machineId: 'm1',
+      reachlyVersion: '1.0.0',
+      extensionVersion: '1.0.0',
+      platform: 'linux',
+      OS: 'Debian',
+    },
+  }),
+  route('GET', '/api/downloadApp', { query: { os: 'windows', format: 'msi' } }, 'anonymous'),
+  route('POST', '/api/summary', { body: { key: 'uniqueVisits' } }, 'anonymous'),
+  route(
+    'POST',
+    '/api/emit',
+    {
+      body: {
+        type: 'clientLoaded',
+        source: 'client',
+        url: 'http://x/',
+        hasGuestId: true,
+        mongoAttributes: {},
+      },
+    },
+    'anonymous',
+  ),
+  route(
+    'POST',
+    '/api/admin/users',
+    { body: { email: 'fuzz-admin@example.com', password: 'password-1' } },
+    'admin',
+  ),
+  route(
+    'POST',
+    '/api/admin/licence',
+    {
+      body: { email: 'fuzz@example.com', plan: 'pro', licenseTill: '2030-01-01T00:00:00Z', isTrial: false },
+    },
+    'admin',
+  ),
+  route(
+    'POST',
+    '/api/admin/traffic',
+    { body: { email: 'fuzz@example.com', bytes: '1000', mode: 'add' } },
+    'admin',
+  ),
+  route('POST', '/api/admin/ban', { body: { email: 'fuzz-other@example.com', banned: false } }, 'admin'),
+  route('POST', '/api/admin/desktop-version', { body: { version: '1.2.3' } }, 'admin'),
+];
+
+/** Authorization headers of every kind on the routes that read the caller. */
+const authHeaderRoute: FuzzRoute = {
+  name: 'Authorization header',
+  client: 'anonymous',
+  arbitrary: fc
+    .tuple(
+      fc.constantFrom('/api/user', '/api/traffic', '/api/globalPrerenderData'),
+      fc.string({ maxLength: 300 }),
+    )
+    .map(([path, token]) => ({
+      method: 'GET',
+      path,
+      options: { headers: { authorization: token.replace(/[\r\n]/g, '') } },
+    })),
+};
+
+const CASES_PER_ROUTE = 100;
+
+describe('fuzz: no 5xx, error bodies on 4xx, nothing written on rejection', () => {
+  for (const r of [...routes, authHeaderRoute]) {
+    it(r.name, async () => {
+      const client = () =>
+        r.client === 'admin' ? adminClient : r.client === 'anonymous' ? server.client() : account.api;
+      await fc.assert(
+        fc.asyncProperty(r.arbitrary, async ({ method, path, options }) => {
+          const before = await writeSignature(server.database.db);
+          const res = await client().request(method, path, options);
+          expect(res.status, `${method} ${path} ${JSON.stringify(options).slice(0, 300)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(apiErrorSchema.safeParse(res.body).success, res.text.slice(0, 300)).toBe(true);
+            expect(await writeSignature(server.database.db)).toBe(before);
+          }
+        }),
+        { numRuns: CASES_PER_ROUTE },
+      );
+    });
+  }
+
+  it(`runs at least 1,000 cases in all (${(routes.length + 1) * CASES_PER_ROUTE})`, () => {
+    expect((routes.length + 1) * CASES_PER_ROUTE).toBeGreaterThanOrEqual(1000);
+  });
+});
