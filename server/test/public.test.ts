@@ -187,6 +187,21 @@ describe('PATCH /api/user/machineData and the offered desktop version', () => {
     expect(await countRows(server, 'machine_data', { user_id: account.id })).toBe(0);
   });
 
+  it('refuses text with a NUL character (PostgreSQL cannot store it) with 400, not 500', async () => {
+    const account = await registerAccount(server);
+    const res = await account.api.patch<ErrorBody>('/api/user/machineData', {
+      json: { ...machine, machineId: 'a\u0000b' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('machineId: text must not contain NUL characters');
+    const emit = await server
+      .client()
+      .post<ErrorBody>('/api/emit', { json: { type: 'x', extra: { deep: '\u0000' } } });
+    expect(emit.status).toBe(400);
+    expect(emit.body.error.message).toBe('extra.deep: text must not contain NUL characters');
+    expect(await countRows(server, 'machine_data', { user_id: account.id })).toBe(0);
+  });
+
   it('GET /api/user carries the offered desktop version once an admin sets it', async () => {
     const account = await registerAccount(server);
     const before = userResponseSchema.parse((await account.api.get('/api/user')).body);
