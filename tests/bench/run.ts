@@ -1,0 +1,238 @@
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { Api } from './lib/api.ts';
+import { type BenchRow, medianMs, printTable, random, timedMs } from './lib/measure.ts';
+import { seedConversations, seedLeads } from './lib/seed.ts';
+import { startProcess, startReachly } from './lib/server-process.ts';
+
+/**
+ * `npm run bench`: each figure a ratio of two things measured side by side in this one run, on the
+ * local PostgreSQL (BENCH_DATABASE_URL names the server, default postgres://postgres@127.0.0.1:5432).
+ * BENCH_SCALE (default 1) scales the row counts down for a quick try: 0.1 = a tenth.
+ */
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const n = (count: number) => Math.max(10, Math.round(count * scale));
+const rows: BenchRow[] = [];
+const work = mkdtempSync(path.join(os.tmpdir(), 'reachly-bench-'));
+const dbName = `reachly_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+const log = (text: string) => console.error(`bench: ${text}`);
+
+function ratio(value: number): string {
+  return value.toFixed(2);
+}
+
+async function writeCsv(file: string, count: number): Promise<void> {
+  const out = createWriteStream(file);
+  out.write('url,name,firstName,lastName\n');
+  for (let i = 1; i <= count; i += 1) {
+    const line = `https://sandbox.local/people/import-${i},Person ${i},First${i},Last${i}\n`;
+    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+}
+
+async function benchImport(root: Api, databaseUrl: string, server: { peakRssMb(): number }): Promise<void> {
+  const count = n(1_000_000);
+  const file = path.join(work, 'leads.csv');
+  log(`writing a ${count}-row CSV`);
+  await writeCsv(file, count);
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query('create table bare_leads (profile_url text, name text, first_name text, last_name text)');
+  await db.end();
+  log('psql \\copy into a bare table');
+  const copyMs = await timedMs(async () => {
+    execFileSync('psql', [
+      databaseUrl,
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-qc',
+      `\\copy bare_leads from '${file}' csv header`,
+    ]);
+  });
+
+  const { api } = await root.register('bench-import@example.com');
+  const collection = await api.call<{ id: number }>('POST', '/api/collections', { name: 'Imported' });
+  log('POST /api/leads/import');
+  let imported = 0;
+  const importMs = await timedMs(async () => {
+    const form = new FormData();
+    form.append('collectionId', String(collection.id));
+    form.append('shouldClear', 'false');
+    form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'leads.csv');
+    const res = await fetch(new URL('/api/leads/import', api.url), {
+      method: 'POST',
+      headers: { authorization: api.token },
+      body: form,
+    });
+    const body = (await res.json()) as { imported?: number };
+    if (!res.ok) throw new Error(`import failed: ${res.status} ${JSON.stringify(body)}`);
+    imported = body.imported ?? 0;
+  });
+  if (imported !== count) throw new Error(`import kept ${imported} of ${count} rows`);
+  const importRate = count / (importMs / 1000);
+  const copyRate = count / (copyMs / 1000);
+  rows.push({
+    measure: `CSV import of ${count.toLocaleString('en')} rows via POST /api/leads/import vs psql \\copy`,
+    value: ratio(importRate / copyRate),
+    goal: '≥ 0.50',
+    met: importRate / copyRate >= 0.5,
+    detail: `${Math.round(importRate).toLocaleString('en')} vs ${Math.round(copyRate).toLocaleString('en')} rows/s`,
+  });
+  const rss = server.peakRssMb();
+  rows.push({
+    measure: 'Server peak RSS during the import',
+    value: `${Math.round(rss)} MB`,
+    goal: '≤ 300 MB',
+    met: rss <= 300,
+    detail: 'VmHWM of the server process',
+  });
+}
+
+async function benchFunnelMove(root: Api, db: pg.Client): Promise<void> {
+  const medians: number[] = [];
+  for (const size of [n(100_000), 100]) {
+    const { api, organizationId } = await root.register(`bench-funnel-${size}@example.com`);
+    const collectionId = await seedLeads(db, organizationId, `funnel-${size}`, size);
+    await seedConversations(db, organizationId, collectionId);
+    const { conversations } = await api.call<{ conversations: { id: number }[] }>(
+      'GET',
+      `/api/conversations?collectionId=${collectionId}&status=sent&limit=50`,
+    );
+    const next = random(7);
+    log(`funnel moves in a column of ${size}`);
+    medians.push(
+      await medianMs(async () => {
+        const card = conversations[Math.floor(next() * conversations.length)] as { id: number };
+        await api.call('PATCH', '/api/conversations', {
+          id: card.id,
+          fields: { status: 'sent', order: Math.floor(next() * 50) },
+        });
+      }),
+    );
+  }
+  const [big = 0, small = 1] = medians;
+  rows.push({
+    measure: `Funnel move in a column of ${n(100_000).toLocaleString('en')} vs of 100`,
+    value: ratio(big / small),
+    goal: '≤ 1.50',
+    met: big / small <= 1.5,
+    detail: `median ${big.toFixed(2)} vs ${small.toFixed(2)} ms`,
+  });
+}
+
+async function benchPaging(root: Api, db: pg.Client): Promise<void> {
+  const leads: number[] = [];
+  const columns: number[] = [];
+  for (const size of [n(1_000_000), 1000]) {
+    const { api, organizationId } = await root.register(`bench-paging-${size}@example.com`);
+    log(`seeding ${size} leads and conversations`);
+    const collectionId = await seedLeads(db, organizationId, `paging-${size}`, size);
+    await seedConversations(db, organizationId, collectionId);
+    await db.query('analyze leads');
+    const { rows: bounds } = await db.query<{ min: number; max: number }>(
+      'select min(id) as min, max(id) as max from leads where collection_id = $1',
+      [collectionId],
+    );
+    const { min = 0, max = 0 } = bounds[0] ?? {};
+    const next = random(11);
+    leads.push(
+      await medianMs(() => {
+        const lastId = min + Math.floor(next() * (max - min - 40));
+        return api.call(
+          'GET',
+          `/api/leads?collectionId=${collectionId}&lastId=${lastId}&isExcluded=false&limit=20`,
+        );
+      }),
+    );
+    columns.push(
+      await medianMs(() => {
+        const lastOrder = Math.floor(next() * (size - 20)) * 1000;
+        return api.call(
+          'GET',
+          `/api/conversations?collectionId=${collectionId}&status=sent&limit=10&lastOrder=${lastOrder}`,
+        );
+      }),
+    );
+  }
+  const big = n(1_000_000).toLocaleString('en');
+  for (const [what, [a = 0, b = 1]] of [
+    ['A leads page', leads],
+    ['A conversations column page', columns],
+  ] as const) {
+    rows.push({
+      measure: `${what} at ${big} rows vs 1,000`,
+      value: ratio(a / b),
+      goal: '≤ 1.50',
+      met: a / b <= 1.5,
+      detail: `median ${a.toFixed(2)} vs ${b.toFixed(2)} ms`,
+    });
+  }
+}
+
+async function requestsPerSecond(url: string, headers: Record<string, string>): Promise<number> {
+  const result = await autocannon({ url, headers, connections: 10, duration: 5 });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function benchCollections(root: Api): Promise<void> {
+  const { api } = await root.register('bench-rps@example.com');
+  for (const name of ['Leads A', 'Leads B', 'Leads C']) await api.call('POST', '/api/collections', { name });
+  const bare = await startProcess(
+    'tests/bench/bare-server.ts',
+    { PORT: '0' },
+    /listening at (http:\/\/127\.0\.0\.1:\d+)/,
+  );
+  try {
+    log('autocannon: GET /api/collections, then the bare Express route');
+    const reachly = await requestsPerSecond(`${api.url}/api/collections`, { authorization: api.token });
+    const baseline = await requestsPerSecond(`${bare.url}/api/collections`, {});
+    rows.push({
+      measure: 'Authenticated GET /api/collections vs a bare Express route (requests/s)',
+      value: ratio(reachly / baseline),
+      goal: '≥ 0.50',
+      met: reachly / baseline >= 0.5,
+      detail: `${Math.round(reachly)} vs ${Math.round(baseline)} req/s, 10 connections, 5 s each`,
+    });
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${dbName}`;
+  const server = await startReachly(databaseUrl.toString(), path.join(work, 'data'));
+  const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  await db.connect();
+  try {
+    const root = new Api(server.url);
+    await benchImport(root, databaseUrl.toString(), server);
+    await benchFunnelMove(root, db);
+    await benchPaging(root, db);
+    await benchCollections(root);
+  } finally {
+    await db.end();
+    await server.stop();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(work, { recursive: true, force: true });
+  }
+  const heading = `Reachly benchmarks, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${scale === 1 ? '' : `(BENCH_SCALE=${scale})`}`;
+  console.log(printTable(rows, heading));
+}
+
+await main();
