@@ -21,6 +21,10 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
     .optional(),
   AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  PROXY_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, '64 hexadecimal characters (a 32-byte key)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(3650).default(TRIAL_DAYS),
   TRIAL_TRAFFIC_BYTES: z.coerce.bigint().min(0n).default(BigInt(TRIAL_TRAFFIC_BYTES)),
@@ -38,8 +42,10 @@ export type Env = z.infer<typeof envSchema>;
 /** The names of every variable above (README.md's table is checked against this list). */
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
-export interface Config extends Omit<Env, 'AUTH_SECRET' | 'ADMIN_TOKEN'> {
+export interface Config extends Omit<Env, 'AUTH_SECRET' | 'ADMIN_TOKEN' | 'PROXY_SECRET_KEY'> {
   AUTH_SECRET: string;
+  /** AES-256-GCM key (64 hex characters) that encrypts proxy passwords at rest. */
+  PROXY_SECRET_KEY: string;
   /** Secret of the admin API that `npm run admin` calls (loopback only). */
   ADMIN_TOKEN: string;
   /** True when the embedded PGlite database is used (no DATABASE_URL). */
@@ -81,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed,
     AUTH_SECRET: parsed.AUTH_SECRET ?? persistentSecret(parsed.DATA_DIR, 'auth-secret'),
+    PROXY_SECRET_KEY: parsed.PROXY_SECRET_KEY ?? persistentSecret(parsed.DATA_DIR, 'proxy-secret-key'),
     ADMIN_TOKEN: parsed.ADMIN_TOKEN ?? persistentSecret(parsed.DATA_DIR, 'admin-token'),
     embedded: parsed.DATABASE_URL === undefined,
   };

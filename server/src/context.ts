@@ -6,6 +6,11 @@ import { createAuthenticator } from './auth/authenticate.ts';
 import type { Config } from './config.ts';
 import { Realtime } from './realtime/realtime.ts';
 import { type AdminService, createAdminService } from './services/admin-service.ts';
+import { type CollectionsService, createCollectionsService } from './services/collections-service.ts';
+import { type ConversationsService, createConversationsService } from './services/conversations-service.ts';
+import { createLeadsService, type LeadsService } from './services/leads-service.ts';
+import { createProfilesService, type ProfilesService } from './services/profiles-service.ts';
+import { createSecretBox } from './services/secret-box.ts';
 import { createSettingsService, type SettingsService } from './services/settings-service.ts';
 import { createUsersService, type UsersService } from './services/users-service.ts';
 
@@ -17,6 +22,10 @@ export interface AppContext {
   users: UsersService;
   settings: SettingsService;
   admin: AdminService;
+  collections: CollectionsService;
+  leads: LeadsService;
+  conversations: ConversationsService;
+  profiles: ProfilesService;
   authConfig: ExpressAuthConfig;
   auth: ReturnType<typeof createAuthenticator>;
   /** Pushes to organisations' socket.io rooms. */
@@ -37,6 +46,28 @@ export function createContext({
   const auth = createAuthenticator({ db, users, authConfig });
   const realtime = new Realtime(auth.handshake, logger);
   const settings = createSettingsService({ db });
-  const admin = createAdminService({ db, users, settings, realtime });
-  return { config, db, logger, users, settings, admin, authConfig, auth, realtime };
+  const collections = createCollectionsService({ db });
+  const leads = createLeadsService({ db, realtime });
+  const conversations = createConversationsService({ db });
+  const profiles = createProfilesService({
+    db,
+    realtime,
+    secretBox: createSecretBox(config.PROXY_SECRET_KEY),
+  });
+  const admin = createAdminService({ db, users, settings, realtime, profiles });
+  return {
+    config,
+    db,
+    logger,
+    users,
+    settings,
+    admin,
+    authConfig,
+    auth,
+    realtime,
+    conversations,
+    profiles,
+    collections,
+    leads,
+  };
 }

@@ -152,6 +152,49 @@ describe('admin API', () => {
     );
   });
 
+  it('attaches ready profiles in one go and pushes PROFILES_ATTACHED once', async () => {
+    const account = await registerAccount(server);
+    const socket = await socketOf(account);
+    const push = nextEvent(socket, 'PROFILES_ATTACHED');
+    const res = await admin.post<{ message: string }>('/api/admin/profiles', {
+      json: {
+        email: account.email,
+        profiles: [
+          {
+            name: 'Given 1',
+            loginStatus: 'logged-in',
+            proxySource: 'REACHLY',
+            proxyType: 'residential',
+            HTTPProxyAddress: 'proxy.example.com:8000',
+            proxyLogin: 'u1',
+            proxyPassword: 'secret-1',
+            proxyTimezone: 'Europe/Berlin',
+          },
+          { name: 'Given 2', loginStatus: 'logged-out' },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(`${account.email}: attached 2 profiles (1 ready).`);
+    expect(await push).toEqual({ count: 2 });
+    const list = await account.api.get<{
+      profiles: { name: string; hasProxyPassword: boolean }[];
+      total: number;
+    }>('/api/profiles');
+    expect(list.body.total).toBe(2);
+    expect(list.body.profiles.map((p) => [p.name, p.hasProxyPassword])).toEqual([
+      ['Given 1', true],
+      ['Given 2', false],
+    ]);
+    const user = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    expect(user.areProfilesGiven).toBe(true);
+    const bad = await admin.post('/api/admin/profiles', {
+      json: { email: account.email, profiles: [{ name: 'x', proxySource: 'MANUAL' }] },
+    });
+    expect(bad.status).toBe(400);
+    expect((await account.api.get<{ total: number }>('/api/profiles')).body.total).toBe(2);
+  });
+
   it('answers 404 for an unknown email and 400 for bad bodies, changing nothing', async () => {
     const missing = await admin.post('/api/admin/licence', {
       json: { email: uniqueEmail('ghost'), plan: 'pro', licenseTill: '2031-01-01T00:00:00Z' },

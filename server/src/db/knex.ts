@@ -49,6 +49,16 @@ export function toCount(value: unknown): number {
   return n;
 }
 
+/**
+ * The row count of an update or delete: pg answers a number; knex-pglite answers the driver's
+ * result object, whose count is its affectedRows. (Or use `.returning('id')` and count the rows.)
+ */
+export function toAffectedRows(result: unknown): number {
+  if (typeof result === 'number') return result;
+  const r = result as { affectedRows?: unknown; rowCount?: unknown } | null;
+  return toCount(r?.affectedRows ?? r?.rowCount);
+}
+
 /** int8 values (traffic bytes) as decimal strings, whichever driver read them. */
 export function toBigIntString(value: unknown): string {
   if (value === null || value === undefined) return '0';

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  adminAttachProfilesBodySchema,
   adminBanBodySchema,
   adminCreateUserBodySchema,
   adminDesktopVersionBodySchema,
@@ -51,6 +52,9 @@ export function adminRoutes({ config, admin }: AppContext): Router {
   router.post('/admin/ban', async (req, res) => {
     const body = parse(adminBanBodySchema, req.body);
     res.json(await admin.setBanned(body.email, body.banned));
+  });
+  router.post('/admin/profiles', async (req, res) => {
+    res.status(201).json(await admin.attachProfiles(parse(adminAttachProfilesBodySchema, req.body)));
   });
   router.post('/admin/desktop-version', async (req, res) => {
     res.json(await admin.setDesktopVersion(parse(adminDesktopVersionBodySchema, req.body).version));

@@ -1,6 +1,10 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { collectionsRoutes } from './collections-routes.ts';
+import { conversationsRoutes } from './conversations-routes.ts';
+import { leadsRoutes } from './leads-routes.ts';
+import { profilesRoutes } from './profiles-routes.ts';
 import { publicRoutes } from './public-routes.ts';
 import { userRoutes } from './user-routes.ts';
 
@@ -13,5 +17,9 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(userRoutes(ctx));
   router.use(publicRoutes(ctx));
   router.use(adminRoutes(ctx));
+  router.use(conversationsRoutes(ctx));
+  router.use(profilesRoutes(ctx));
+  router.use(collectionsRoutes(ctx));
+  router.use(leadsRoutes(ctx));
   return router;
 }

@@ -1,5 +1,6 @@
 import { organizationRoom } from '@reachly/shared/realtime';
 import type {
+  AdminAttachProfilesBody,
   AdminGrantLicenceBody,
   AdminGrantTrafficBody,
   AdminResult,
@@ -8,6 +9,7 @@ import type {
 import type { Knex } from 'knex';
 import { notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import type { ProfilesService } from './profiles-service.ts';
 import type { SettingsService } from './settings-service.ts';
 import { readTraffic } from './traffic-service.ts';
 import type { UsersService } from './users-service.ts';
@@ -23,11 +25,13 @@ export function createAdminService({
   users,
   settings,
   realtime,
+  profiles,
 }: {
   db: Knex;
   users: UsersService;
   settings: SettingsService;
   realtime: Realtime;
+  profiles: ProfilesService;
 }) {
   async function organizationOfEmail(email: string): Promise<{ userId: number; organizationId: number }> {
     const user = await db('users').where({ email }).first('id');
@@ -93,10 +97,30 @@ export function createAdminService({
     return { ok: true, organizationId, message: `${email} is ${banned ? 'banned' : 'no longer banned'}.` };
   }
 
+  /** Gives the organisation ready-made profiles; the page hears PROFILES_ATTACHED. */
+  async function attachProfiles(body: AdminAttachProfilesBody): Promise<AdminResult> {
+    const { organizationId } = await organizationOfEmail(body.email);
+    const created = await profiles.createMany(organizationId, body.profiles);
+    const ready = created.filter((p) => p.isReady).length;
+    return {
+      ok: true,
+      organizationId,
+      message: `${body.email}: attached ${created.length} profile${created.length === 1 ? '' : 's'} (${ready} ready).`,
+    };
+  }
+
   async function setDesktopVersion(version: string): Promise<AdminResult> {
     await settings.setOfferedDesktopVersion(version);
     return { ok: true, message: `The server now offers desktop version ${version}.` };
   }
 
-  return { organizationOfEmail, createUser, grantLicence, grantTraffic, setBanned, setDesktopVersion };
+  return {
+    organizationOfEmail,
+    createUser,
+    grantLicence,
+    grantTraffic,
+    setBanned,
+    attachProfiles,
+    setDesktopVersion,
+  };
 }

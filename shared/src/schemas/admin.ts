@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bigIntStringSchema, isoDateSchema } from './common.ts';
+import { createProfileBodySchema } from './profiles.ts';
 import { emailSchema, registerBodySchema } from './user.ts';
 
 /**
@@ -28,6 +29,13 @@ export const adminGrantTrafficBodySchema = z.object({
   mode: z.enum(['add', 'set']).default('add'),
 });
 export type AdminGrantTrafficBody = z.infer<typeof adminGrantTrafficBodySchema>;
+
+/** Ready-made profiles an administrator gives an organisation (at most 500 at once). */
+export const adminAttachProfilesBodySchema = z.object({
+  email: emailSchema,
+  profiles: z.array(createProfileBodySchema).min(1, 'profiles must not be empty').max(500),
+});
+export type AdminAttachProfilesBody = z.infer<typeof adminAttachProfilesBodySchema>;
 
 export const adminBanBodySchema = z.object({ email: emailSchema, banned: z.boolean() });
 

@@ -121,6 +121,20 @@ describe('PATCH /api/conversations', () => {
     });
   });
 
+  it('takes the collection the board shows, absent meaning every collection', () => {
+    const body = (collectionId: unknown) =>
+      updateConversationBodySchema.parse({ id: 11, fields: { order: 2 }, collectionId }).collectionId;
+    expect(body(3)).toBe(3);
+    expect(body('all')).toBe('all');
+    expect(body(null)).toBe('all');
+    expect('collectionId' in updateConversationBodySchema.parse({ id: 11, fields: { order: 2 } })).toBe(
+      false,
+    );
+    expect(
+      updateConversationBodySchema.safeParse({ id: 11, fields: { order: 2 }, collectionId: 'some' }).success,
+    ).toBe(false);
+  });
+
   it('refuses a missing, infinite or NaN order and an unknown status', () => {
     const message = 'Order must be a finite number';
     expect(updateConversationBodySchema.safeParse({ id: 11, fields: {} }).error?.issues[0]?.message).toBe(

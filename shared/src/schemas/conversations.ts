@@ -11,7 +11,7 @@ import { countSchema, emptyAsAbsent, querySearchSchema } from './http.ts';
  *         → conversationsQuerySchema (mode 'grouped') / conversationsGroupedResponseSchema
  * GET   /api/conversations?collectionId&status&limit=10&lastOrder[&lastId]
  *         → conversationsQuerySchema (mode 'column') / conversationsColumnResponseSchema
- * PATCH /api/conversations {id, fields: {order, status?}} → updateConversationBodySchema / conversationSchema
+ * PATCH /api/conversations {id, fields: {order, status?}, collectionId?} → updateConversationBodySchema / conversationSchema
  * GET   /api/conversations/:id → idParamsSchema / conversationWithMessagesSchema
  */
 
@@ -67,7 +67,8 @@ const conversationCollectionSchema = z.preprocess(
  * GET /api/conversations, both forms. With a `status` it pages that one column (`mode: 'column'`,
  * limit default 10, after `lastOrder` and, for equal orders, after `lastId`); without one it answers
  * every column grouped (`mode: 'grouped'`, limit default 50 per column). `groupByStatus` is read but
- * the presence of `status` decides the form. `search` matches the lead's name or last message.
+ * the presence of `status` decides the form. `search` matches the lead's name or the text of any of
+ * the conversation's messages, case-insensitively.
  */
 export const conversationsQuerySchema = z
   .object({
@@ -115,8 +116,13 @@ export const conversationsColumnResponseSchema = z.object({
 export type ConversationsColumnResponse = z.infer<typeof conversationsColumnResponseSchema>;
 
 /**
- * PATCH /api/conversations. `order` is the card's new rank in its (new) column; a status change
- * clears statusUpdateDate on the page (spec §4) and the server stamps it.
+ * PATCH /api/conversations. `order` is the drop position: the 0-based index of the card in its
+ * (new) column as the page's optimistic view computes it (moveCard; clamped to the column, a
+ * fraction is truncated). The server turns it into a fractional rank between the two cards at that
+ * position (docs/decisions.md "Funnel order"), so the answer's `order` is that rank. A status change
+ * clears statusUpdateDate on the page (spec §4) and the server stamps it with the time of the change.
+ * `collectionId` names the collection the board shows, whose column the position counts in
+ * (absent, null or `all`: every collection).
  */
 export const updateConversationBodySchema = z.object({
   id: idSchema,
@@ -124,6 +130,7 @@ export const updateConversationBodySchema = z.object({
     order: z.number({ error: 'Order must be a finite number' }),
     status: conversationStatusSchema.optional(),
   }),
+  collectionId: conversationCollectionSchema.optional(),
 });
 export type UpdateConversationBody = z.infer<typeof updateConversationBodySchema>;
 export const updateConversationResponseSchema = conversationSchema;

@@ -8,6 +8,7 @@ import * as createProfiles from './20261122000600-create-profiles.ts';
 import * as createConversations from './20261122000700-create-conversations.ts';
 import * as createCampaigns from './20261122000800-create-campaigns.ts';
 import * as createAnalyticsAndMachines from './20261122000900-create-analytics-and-machines.ts';
+import * as createLeadCounts from './20261122010100-create-lead-counts.ts';
 import * as createAppSettings from './20261122030100-create-app-settings.ts';
 
 /**
@@ -26,6 +27,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122000800-create-campaigns': createCampaigns,
   '20261122000900-create-analytics-and-machines': createAnalyticsAndMachines,
   '20261122030100-create-app-settings': createAppSettings,
+  '20261122010100-create-lead-counts': createLeadCounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,119 @@
+import type { Collection } from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
+import { toCount } from '../db/knex.ts';
+import { conflict, isUniqueViolation, notFound } from '../errors.ts';
+import { tenant } from './tenancy.ts';
+
+export type CollectionsService = ReturnType<typeof createCollectionsService>;
+
+interface CollectionCountsRow {
+  id: number;
+  name: string;
+  profiles: unknown;
+  has_message_button: unknown;
+  sent_friend_requests: unknown;
+  sent_messages: unknown;
+  should_skip: unknown;
+}
+
+const duplicateName = (name: string) => conflict(`A collection named "${name}" already exists.`);
+const missing = (id: number) => notFound(`Collection ${id} not found.`);
+
+/**
+ * Lead collections with their counters (spec §3 Collection), every number counted from the
+ * collection's leads in SQL: one grouped query for the whole list.
+ */
+export function createCollectionsService({ db }: { db: Knex }) {
+  /** The collections of an organisation (all of them, or the one `id`) with their lead counters. */
+  function countsQuery(organizationId: number, id?: number) {
+    const query = db('collections as c')
+      .leftJoin('leads as l', 'l.collection_id', 'c.id')
+      .where('c.organization_id', organizationId)
+      .groupBy('c.id', 'c.name')
+      .orderBy('c.id')
+      .select<CollectionCountsRow[]>(
+        'c.id',
+        'c.name',
+        db.raw('count(l.id) as profiles'),
+        db.raw('count(l.id) filter (where l.has_message_button) as has_message_button'),
+        db.raw('count(l.id) filter (where l.friend_request_sent_at is not null) as sent_friend_requests'),
+        db.raw('count(l.id) filter (where l.message_sent_at is not null) as sent_messages'),
+        db.raw('count(l.id) filter (where l.should_skip) as should_skip'),
+      );
+    return id === undefined ? query : query.andWhere('c.id', id);
+  }
+
+  function toCollection(row: CollectionCountsRow): Collection {
+    return {
+      id: row.id,
+      name: row.name,
+      hasMessageButton: toCount(row.has_message_button),
+      profiles: toCount(row.profiles),
+      sentFriendRequests: toCount(row.sent_friend_requests),
+      sentMessages: toCount(row.sent_messages),
+      shouldSkip: toCount(row.should_skip),
+    };
+  }
+
+  /** GET /api/collections: oldest first. */
+  async function list(organizationId: number): Promise<Collection[]> {
+    return (await countsQuery(organizationId)).map(toCollection);
+  }
+
+  async function get(organizationId: number, id: number): Promise<Collection> {
+    const [row] = await countsQuery(organizationId, id);
+    if (!row) throw missing(id);
+    return toCollection(row);
+  }
+
+  /** POST /api/collections: a new, empty collection; a name already used answers 409. */
+  async function create(organizationId: number, name: string): Promise<Collection> {
+    try {
+      const [row] = await db('collections')
+        .insert({ organization_id: organizationId, name })
+        .returning(['id', 'name']);
+      if (!row) throw new Error('insert returned no collection');
+      return {
+        id: row.id,
+        name: row.name,
+        hasMessageButton: 0,
+        profiles: 0,
+        sentFriendRequests: 0,
+        sentMessages: 0,
+        shouldSkip: 0,
+      };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateName(name);
+      throw error;
+    }
+  }
+
+  /** PATCH /api/collections/:id: renames; another collection's name answers 409. */
+  async function rename(organizationId: number, id: number, name: string): Promise<Collection> {
+    try {
+      const changed = await tenant(db, organizationId).table('collections').where({ id }).update({ name });
+      if (changed === 0) throw missing(id);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateName(name);
+      throw error;
+    }
+    return get(organizationId, id);
+  }
+
+  /**
+   * DELETE /api/collections/:id: the collection, its leads and their conversations (and anything
+   * else that cascades from them), in one transaction.
+   */
+  async function remove(organizationId: number, id: number): Promise<{ id: number }> {
+    await db.transaction(async (trx) => {
+      const scope = tenant(trx, organizationId);
+      const owned = await scope.table('collections').where({ id }).forUpdate().first('id');
+      if (!owned) throw missing(id);
+      await scope.table('leads').where({ collection_id: id }).delete();
+      await scope.table('collections').where({ id }).delete();
+    });
+    return { id };
+  }
+
+  return { list, get, create, rename, remove };
+}

@@ -1,0 +1,310 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type InvalidLeadLine,
+  LEAD_CSV_FIELDS,
+  LEADS_IMPORT_INVALID_LIST_MAX,
+  type LeadCsvField,
+  leadCsvFieldForHeader,
+  leadCsvRowSchema,
+} from '@reachly/shared/schemas';
+import { type CsvError, parse } from 'csv-parse';
+import type { Knex } from 'knex';
+import { badRequest } from '../errors.ts';
+import { insertLeadColumns, type LeadColumns } from './leads/insert-leads.ts';
+
+/**
+ * The streaming part of POST /api/leads/import (DESIGN.md §6): CSV bytes go through csv-parse's
+ * stream parser into multi-row inserts of LEAD_IMPORT_BATCH_SIZE rows, inside the caller's
+ * transaction. The parser is read with `for await`, so it pauses (and the upload with it) while a
+ * batch is written: memory holds one batch, whatever the file's size.
+ */
+
+/** Rows per INSERT (and per progress push). */
+export const LEAD_IMPORT_BATCH_SIZE = 5000;
+/** The longest record (in characters) the parser accepts: a quote left open would swallow the file. */
+export const LEAD_IMPORT_MAX_RECORD_CHARS = 100_000;
+/** How far the parser looks for the end of the header line to guess the delimiter. */
+const HEADER_SNIFF_BYTES = 64 * 1024;
+/** The `source` of imported leads. */
+export const IMPORTED_LEAD_SOURCE = 'import';
+
+export interface LeadImportCounts {
+  /** Data rows read so far (the header is not one). */
+  processedRows: number;
+  imported: number;
+  duplicates: number;
+  invalid: number;
+}
+
+export interface LeadImportResult {
+  imported: number;
+  duplicates: number;
+  /** The first LEADS_IMPORT_INVALID_LIST_MAX invalid lines, by line number. */
+  invalid: InvalidLeadLine[];
+  invalidCount: number;
+  processedRows: number;
+}
+
+export interface ImportLeadsCsvOptions {
+  trx: Knex.Transaction;
+  organizationId: number;
+  /** A collection of the organisation, checked by the caller. */
+  collectionId: number;
+  /** The file's bytes. */
+  input: AsyncIterable<Buffer>;
+  /** Called after every batch written. */
+  onProgress?: (counts: LeadImportCounts) => void;
+  batchSize?: number;
+}
+
+const notCsv = (why: string) => badRequest(`The file is not a CSV file of leads: ${why}`);
+
+/** Line breaks inside a record's quoted cells (\r\n, \r or \n: one line each). */
+function breaksIn(fields: readonly string[]): number {
+  let breaks = 0;
+  for (const field of fields) {
+    if (!field.includes('\n') && !field.includes('\r')) continue;
+    for (let i = 0; i < field.length; i += 1) {
+      const c = field.charCodeAt(i);
+      if (c === 10 || (c === 13 && field.charCodeAt(i + 1) !== 10)) breaks += 1;
+    }
+  }
+  return breaks;
+}
+
+/** A line with nothing in it (``, or only delimiters as spreadsheets export empty rows). */
+function isBlank(fields: readonly string[]): boolean {
+  return fields.every((field) => field.trim() === '');
+}
+
+/**
+ * The delimiter of the header line: the most frequent of comma, semicolon (spreadsheets in many
+ * locales) and tab, outside quotes; comma when none is seen.
+ */
+export function sniffDelimiter(head: Buffer): ',' | ';' | '\t' {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const byte of head) {
+    if (byte === 0x22) quoted = !quoted;
+    else if (!quoted && (byte === 0x0a || byte === 0x0d)) break;
+    else if (!quoted && byte === 0x2c) counts[','] += 1;
+    else if (!quoted && byte === 0x3b) counts[';'] += 1;
+    else if (!quoted && byte === 0x09) counts['\t'] += 1;
+  }
+  if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';';
+  if (counts['\t'] > counts[','] && counts['\t'] > counts[';']) return '\t';
+  return ',';
+}
+
+/** The file's chunks, refusing binary data (PostgreSQL cannot store NUL characters in text). */
+async function* textChunks(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const chunk of input) {
+    if (chunk.includes(0)) throw notCsv('it holds binary data (NUL bytes); save it as CSV (UTF-8).');
+    yield chunk;
+  }
+}
+
+/** Reads up to the end of the first line (or HEADER_SNIFF_BYTES), then gives back every chunk. */
+async function withHead(
+  input: AsyncIterable<Buffer>,
+): Promise<{ head: Buffer; chunks: AsyncIterable<Buffer> }> {
+  const iterator = input[Symbol.asyncIterator]();
+  const headChunks: Buffer[] = [];
+  let length = 0;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    headChunks.push(next.value);
+    length += next.value.length;
+    if (next.value.includes(0x0a) || next.value.includes(0x0d) || length >= HEADER_SNIFF_BYTES) break;
+  }
+  const head = Buffer.concat(headChunks);
+  async function* all(): AsyncGenerator<Buffer> {
+    if (head.length) yield head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head, chunks: all() };
+}
+
+/** The first LEADS_IMPORT_INVALID_LIST_MAX invalid lines by line number, and how many there were. */
+class InvalidLines {
+  readonly lines: InvalidLeadLine[] = [];
+  count = 0;
+
+  add(line: number, reason: string): void {
+    this.count += 1;
+    if (this.lines.length < LEADS_IMPORT_INVALID_LIST_MAX) {
+      this.lines.push({ line, reason });
+      return;
+    }
+    // Skipped records are reported by the parser ahead of the rows before them: keep the lowest.
+    let highest = 0;
+    for (let i = 1; i < this.lines.length; i += 1) {
+      if ((this.lines[i]?.line ?? 0) > (this.lines[highest]?.line ?? 0)) highest = i;
+    }
+    if (line < (this.lines[highest]?.line ?? 0)) this.lines[highest] = { line, reason };
+  }
+
+  sorted(): InvalidLeadLine[] {
+    return [...this.lines].sort((a, b) => a.line - b.line);
+  }
+}
+
+/** Which column holds each lead field; the first column naming a field wins. */
+function mapHeader(header: readonly string[]): Partial<Record<LeadCsvField, number>> {
+  const columns: Partial<Record<LeadCsvField, number>> = {};
+  header.forEach((cell, index) => {
+    const field = leadCsvFieldForHeader(cell);
+    if (field && columns[field] === undefined) columns[field] = index;
+  });
+  return columns;
+}
+
+function emptyColumns(): LeadColumns {
+  return {
+    profileUrl: [],
+    name: [],
+    firstName: [],
+    lastName: [],
+    avatarUrl: [],
+    hasMessageButton: [],
+    source: [],
+  };
+}
+
+/**
+ * Imports a CSV of leads into a collection within `trx`. The first line names the columns (see
+ * LEAD_CSV_HEADER_ALIASES); each later line is a lead, or an invalid line (no usable profile URL, a
+ * value too long, more non-empty cells than the header, a quote never closed) that is counted and listed.
+ * Throws a 400 when the file is not a CSV of leads: empty, binary, no profile URL column, or a
+ * record longer than LEAD_IMPORT_MAX_RECORD_CHARS. Rows already in the collection, or repeated in
+ * the file, count as duplicates (the unique index skips them, the transaction sees its own rows).
+ */
+export async function importLeadsCsv(options: ImportLeadsCsvOptions): Promise<LeadImportResult> {
+  const { trx, organizationId, collectionId, onProgress } = options;
+  const batchSize = options.batchSize ?? LEAD_IMPORT_BATCH_SIZE;
+  const { head, chunks } = await withHead(textChunks(options.input));
+  if (head.length === 0) throw notCsv('it is empty.');
+
+  const invalid = new InvalidLines();
+  const counts: LeadImportCounts = { processedRows: 0, imported: 0, duplicates: 0, invalid: 0 };
+  // csv-parse can only report an unclosed quote at the end of the file, ahead of the records before it.
+  let quoteNeverClosed = false;
+  const parser = parse({
+    delimiter: sniffDelimiter(head),
+    bom: true,
+    // Blank lines come through as records, so that every line of the file is counted below.
+    skip_empty_lines: false,
+    relax_quotes: true,
+    // Short lines read missing cells as empty; long lines are checked below (empty extras are fine).
+    relax_column_count: true,
+    skip_records_with_error: true,
+    max_record_size: LEAD_IMPORT_MAX_RECORD_CHARS,
+    on_skip: (error: CsvError | undefined) => {
+      if (error?.code === 'CSV_QUOTE_NOT_CLOSED') {
+        quoteNeverClosed = true;
+        return undefined;
+      }
+      if (error?.code === 'CSV_MAX_RECORD_SIZE') {
+        throw notCsv(
+          `a record runs past ${LEAD_IMPORT_MAX_RECORD_CHARS} characters (is a quote left open?).`,
+        );
+      }
+      throw notCsv(error?.message ?? 'it cannot be read as CSV.');
+    },
+  });
+  // Errors reach the loop below through the parser, which pipeline destroys with them.
+  const piping = pipeline(Readable.from(chunks, { objectMode: false }), parser).catch(() => undefined);
+
+  // One batch is written while the next one is read: the parser pauses (and the upload with it)
+  // when that next batch is full before the write is done.
+  let writing: Promise<void> = Promise.resolve();
+  async function write(rows: LeadColumns): Promise<void> {
+    const size = rows.profileUrl.length;
+    if (size > 0) {
+      const inserted = await insertLeadColumns(trx, organizationId, collectionId, rows);
+      counts.imported += inserted;
+      counts.duplicates += size - inserted;
+    }
+    counts.invalid = invalid.count;
+    onProgress?.({ ...counts });
+  }
+  async function flush(rows: LeadColumns): Promise<void> {
+    await writing;
+    writing = write(rows);
+    // Noticed by the next flush; a failed write must not be an unhandled rejection meanwhile.
+    writing.catch(() => undefined);
+  }
+
+  let columns: Partial<Record<LeadCsvField, number>> | null = null;
+  let headerLength = 0;
+  let batch = emptyColumns();
+  // The 1-based line of the file where the next record starts.
+  let line = 1;
+  try {
+    for await (const fields of parser as AsyncIterable<string[]>) {
+      const start = line;
+      line += 1 + breaksIn(fields);
+      if (isBlank(fields)) continue;
+      if (columns === null) {
+        columns = mapHeader(fields);
+        headerLength = fields.length;
+        if (columns.profileUrl === undefined) {
+          throw notCsv('its first line names no profile URL column (url, profileUrl or link).');
+        }
+        continue;
+      }
+      counts.processedRows += 1;
+      if (fields.length > headerLength && !isBlank(fields.slice(headerLength))) {
+        invalid.add(start, `The line has ${fields.length} cells, more than the header's ${headerLength}`);
+        continue;
+      }
+      const cells: Partial<Record<LeadCsvField, string>> = {};
+      for (const field of LEAD_CSV_FIELDS) {
+        const index = columns[field];
+        if (index !== undefined) cells[field] = fields[index];
+      }
+      const row = leadCsvRowSchema.safeParse(cells);
+      if (!row.success) {
+        invalid.add(start, row.error.issues[0]?.message ?? 'The line is not a valid lead');
+        continue;
+      }
+      batch.profileUrl.push(row.data.profileUrl);
+      batch.name.push(row.data.name);
+      batch.firstName.push(row.data.firstName);
+      batch.lastName.push(row.data.lastName);
+      batch.avatarUrl.push(null);
+      batch.hasMessageButton.push(false);
+      batch.source.push(IMPORTED_LEAD_SOURCE);
+      if (batch.profileUrl.length >= batchSize) {
+        await flush(batch);
+        batch = emptyColumns();
+      }
+    }
+    await piping;
+    if (quoteNeverClosed) {
+      counts.processedRows += 1;
+      invalid.add(line, 'A quoted cell is never closed');
+    }
+    if (columns === null) throw notCsv('it has no header line.');
+    await flush(batch);
+    await writing;
+  } catch (error) {
+    parser.destroy();
+    // Whatever is still being written fails or ends inside the transaction the caller rolls back.
+    await writing.catch(() => undefined);
+    throw error;
+  }
+  return {
+    imported: counts.imported,
+    duplicates: counts.duplicates,
+    invalid: invalid.sorted(),
+    invalidCount: invalid.count,
+    processedRows: counts.processedRows,
+  };
+}

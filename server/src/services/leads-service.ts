@@ -1,0 +1,200 @@
+import type {
+  ClearLeadsResponse,
+  CreateLeadsResponse,
+  Lead,
+  LeadInput,
+  LeadsListResponse,
+  LeadsQuery,
+} from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
+import { toAffectedRows } from '../db/knex.ts';
+import { notFound } from '../errors.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { createLeadImportUpload } from './leads/import-upload.ts';
+import { insertLeadColumns } from './leads/insert-leads.ts';
+import { compactLeadCounts, countLeads } from './leads/lead-counts.ts';
+import { tenant } from './tenancy.ts';
+
+export type LeadsService = ReturnType<typeof createLeadsService>;
+
+/** A row of the leads table. */
+export interface LeadRow {
+  id: number;
+  organization_id: number;
+  collection_id: number;
+  profile_url: string;
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  avatar_url: string | null;
+  has_message_button: boolean;
+  is_excluded: boolean;
+  should_skip: boolean;
+  source: string | null;
+  friend_request_sent_at: Date | string | null;
+  message_sent_at: Date | string | null;
+  created_at: Date | string;
+}
+
+const LEAD_COLUMNS = [
+  'id',
+  'collection_id',
+  'profile_url',
+  'name',
+  'first_name',
+  'last_name',
+  'avatar_url',
+  'has_message_button',
+  'is_excluded',
+  'should_skip',
+  'source',
+  'friend_request_sent_at',
+  'message_sent_at',
+  'created_at',
+] as const;
+
+const isoOrNull = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+export function toLead(row: Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>): Lead {
+  return {
+    id: row.id,
+    collectionId: row.collection_id,
+    profileUrl: row.profile_url,
+    name: row.name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    avatarUrl: row.avatar_url,
+    hasMessageButton: row.has_message_button,
+    isExcluded: row.is_excluded,
+    shouldSkip: row.should_skip,
+    source: row.source,
+    friendRequestSentAt: isoOrNull(row.friend_request_sent_at),
+    messageSentAt: isoOrNull(row.message_sent_at),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The source of leads added by POST /api/leads without one. */
+export const MANUAL_LEAD_SOURCE = 'manual';
+
+/**
+ * Leads of an organisation's collections (spec §3 Lead, §7 Leads). Lists page by keyset on id,
+ * through the (organization_id[, collection_id], is_excluded, id) indexes.
+ */
+export function createLeadsService({ db, realtime }: { db: Knex; realtime: Realtime }) {
+  /** The organisation's collection, locked against deletion until the transaction ends; else 404. */
+  async function lockCollection(trx: Knex.Transaction, organizationId: number, id: number): Promise<void> {
+    const owned = await tenant(trx, organizationId).table('collections').where({ id }).forShare().first('id');
+    if (!owned) throw notFound(`Collection ${id} not found.`);
+  }
+
+  /** The leads of a list's filters, before the keyset bound. */
+  function filtered(organizationId: number, query: LeadsQuery, isExcluded?: boolean) {
+    const q = tenant(db, organizationId).table<LeadRow>('leads');
+    if (query.collectionId !== 'all') q.andWhere('collection_id', query.collectionId);
+    if (isExcluded !== undefined) q.andWhere('is_excluded', isExcluded);
+    return q;
+  }
+
+  /**
+   * GET /api/leads: the page after `lastId` in id order, and how many leads match the filters
+   * (summed from lead_counts), so neither costs more as the collection grows. Without isExcluded
+   * the page merges one keyset scan per value (UNION ALL of two index-ordered, limited scans), so
+   * no page ever sorts the whole collection.
+   */
+  async function list(organizationId: number, query: LeadsQuery): Promise<LeadsListResponse> {
+    // Another organisation's collection answers 404 like a missing one, not an empty page.
+    if (query.collectionId !== 'all') {
+      await tenant(db, organizationId).findOwned('collections', query.collectionId, 'Collection');
+    }
+    const flags = query.isExcluded === undefined ? [false, true] : [query.isExcluded];
+    const scans = flags.map((flag) =>
+      filtered(organizationId, query, flag)
+        .andWhere('id', '>', query.lastId)
+        .orderBy('id')
+        .limit(query.limit)
+        .select(LEAD_COLUMNS),
+    );
+    const [first, ...rest] = scans;
+    if (!first) throw new Error('no scan');
+    const pageQuery =
+      rest.length === 0
+        ? first
+        : db
+            .select('*')
+            .from(
+              db
+                .unionAll(
+                  scans.map((scan) => db.select('*').from(scan.as('scan'))),
+                  true,
+                )
+                .as('page'),
+            )
+            .orderBy('id')
+            .limit(query.limit);
+    const [rows, totalCount] = await Promise.all([
+      pageQuery as unknown as Promise<LeadRow[]>,
+      countLeads(db, organizationId, query),
+    ]);
+    return { leads: rows.map(toLead), totalCount };
+  }
+
+  /** PATCH /api/leads: excludes a lead from its collection's work, or takes it back. */
+  async function setExcluded(organizationId: number, id: number, isExcluded: boolean): Promise<Lead> {
+    const [row] = await tenant(db, organizationId)
+      .table<LeadRow>('leads')
+      .where({ id })
+      .update({ is_excluded: isExcluded })
+      .returning(LEAD_COLUMNS);
+    if (!row) throw notFound(`Lead ${id} not found.`);
+    await compactLeadCounts(db, organizationId, row.collection_id);
+    return toLead(row);
+  }
+
+  /** POST /api/leads: adds leads to a collection; leads already there or repeated are counted, not added. */
+  async function createMany(
+    organizationId: number,
+    collectionId: number,
+    leads: LeadInput[],
+  ): Promise<CreateLeadsResponse> {
+    const answer = await db.transaction(async (trx) => {
+      await lockCollection(trx, organizationId, collectionId);
+      const created = await insertLeadColumns(trx, organizationId, collectionId, {
+        profileUrl: leads.map((l) => l.profileUrl),
+        name: leads.map((l) => l.name),
+        firstName: leads.map((l) => l.firstName),
+        lastName: leads.map((l) => l.lastName),
+        avatarUrl: leads.map((l) => l.avatarUrl),
+        hasMessageButton: leads.map((l) => l.hasMessageButton),
+        source: leads.map((l) => l.source ?? MANUAL_LEAD_SOURCE),
+      });
+      return { created, duplicates: leads.length - created };
+    });
+    await compactLeadCounts(db, organizationId, collectionId);
+    return answer;
+  }
+
+  /** DELETE /api/leads/clear: every lead of one collection (their conversations cascade). */
+  async function clear(organizationId: number, collectionId: number): Promise<ClearLeadsResponse> {
+    const answer = await db.transaction(async (trx) => {
+      await lockCollection(trx, organizationId, collectionId);
+      const result: unknown = await tenant(trx, organizationId)
+        .table('leads')
+        .where({ collection_id: collectionId })
+        .delete();
+      return { deleted: toAffectedRows(result) };
+    });
+    await compactLeadCounts(db, organizationId, collectionId);
+    return answer;
+  }
+
+  return {
+    list,
+    setExcluded,
+    createMany,
+    clear,
+    /** POST /api/leads/import: the upload middleware and the commit of its handler. */
+    importUpload: createLeadImportUpload({ db, realtime }),
+  };
+}

@@ -1,0 +1,278 @@
+import type { LoginStatus, ProxySourceMode, ProxyType } from '@reachly/shared/constants';
+import {
+  type CreateProfileBody,
+  PROXY_TYPES_BY_SOURCE,
+  type Profile,
+  type ProfilesListResponse,
+  type ProfilesQuery,
+  parseProxyAddress,
+  proxySettingsIssues,
+  type UpdateProfileBody,
+} from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
+import { toCount } from '../db/knex.ts';
+import { badRequest, notFound } from '../errors.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { likePattern } from './conversations-service.ts';
+import type { SecretBox } from './secret-box.ts';
+import { type Tenant, tenant as tenantOf } from './tenancy.ts';
+
+interface ProfileRow {
+  id: number | string;
+  organization_id: number;
+  name: string;
+  login_status: LoginStatus;
+  proxy_source: ProxySourceMode;
+  proxy_type: ProxyType | null;
+  http_proxy_address: string | null;
+  proxy_login: string | null;
+  proxy_password_encrypted: string | null;
+  proxy_timezone: string | null;
+  is_ready: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The settings a profile is judged ready on. */
+export interface ReadinessInput {
+  loginStatus: LoginStatus;
+  proxySource: ProxySourceMode;
+  HTTPProxyAddress: string | null;
+  proxyTimezone: string | null;
+}
+
+/**
+ * Ready to work: logged in, and its proxy settled: no proxy (NOT_USE), or a proxy address whose
+ * timezone is known (the campaign's working hours follow it, DESIGN.md §4). Stored as is_ready on
+ * every write, so GET /api/profiles?notReadyOnly filters on a column.
+ */
+export function isProfileReady(p: ReadinessInput): boolean {
+  if (p.loginStatus !== 'logged-in') return false;
+  return p.proxySource === 'NOT_USE' || (p.HTTPProxyAddress !== null && p.proxyTimezone !== null);
+}
+
+/**
+ * An address written with credentials (`http://user:pass@host:port`) is stored without them: the
+ * credentials go to proxyLogin and the encrypted proxyPassword, so the address (which responses
+ * carry) never holds a password.
+ */
+export function splitProxyCredentials(address: string | null): {
+  address: string | null;
+  login: string | null;
+  password: string | null;
+} {
+  const parsed = address === null ? null : parseProxyAddress(address);
+  if (!parsed || (parsed.username === null && parsed.password === null)) {
+    return { address, login: null, password: null };
+  }
+  return {
+    address: `${parsed.protocol}://${parsed.host}:${parsed.port}`,
+    login: parsed.username,
+    password: parsed.password === '' ? null : parsed.password,
+  };
+}
+
+const passwordContext = (organizationId: number) => `profile-proxy-password:${organizationId}`;
+
+function toProfile(row: ProfileRow): Profile {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    loginStatus: row.login_status,
+    proxySource: row.proxy_source,
+    proxyType: row.proxy_type,
+    HTTPProxyAddress: row.http_proxy_address,
+    proxyLogin: row.proxy_login,
+    hasProxyPassword: row.proxy_password_encrypted !== null,
+    proxyTimezone: row.proxy_timezone,
+    isReady: row.is_ready,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+/**
+ * Connected profiles and their proxies (spec §3 Profile, §7 Profiles). Proxy passwords are sealed
+ * with AES-256-GCM (secret-box.ts, bound to the organisation) and never leave in clear.
+ */
+export function createProfilesService({
+  db,
+  realtime,
+  secretBox,
+}: {
+  db: Knex;
+  realtime: Realtime;
+  secretBox: SecretBox;
+}) {
+  const seal = (organizationId: number, password: string | null) =>
+    password === null ? null : secretBox.seal(password, passwordContext(organizationId));
+
+  /** A page of profiles in creation order (page numbers, spec §7), with the total of the filter. */
+  async function list(t: Tenant, query: ProfilesQuery): Promise<ProfilesListResponse> {
+    const filtered = () => {
+      const q = t.table<ProfileRow>('profiles');
+      if (query.notReadyOnly) q.where('is_ready', false);
+      if (query.loginStatus) q.where('login_status', query.loginStatus);
+      if (query.search) {
+        const pattern = likePattern(query.search);
+        q.where((w) =>
+          w
+            .whereRaw(`profiles.name ilike ? escape '\\'`, [pattern])
+            .orWhereRaw(`profiles.http_proxy_address ilike ? escape '\\'`, [pattern]),
+        );
+      }
+      return q;
+    };
+    const [countRow, rows] = await Promise.all([
+      filtered().count({ n: '*' }).first(),
+      filtered()
+        .select('*')
+        .orderBy('id')
+        .offset((query.page - 1) * query.limit)
+        .limit(query.limit),
+    ]);
+    const total = toCount((countRow as { n?: unknown } | undefined)?.n);
+    return {
+      profiles: (rows as ProfileRow[]).map(toProfile),
+      hasMore: query.page * query.limit < total,
+      total,
+      page: query.page,
+    };
+  }
+
+  /** Inserts profiles in one statement and pushes one PROFILES_ATTACHED with their count. */
+  async function createMany(
+    organizationId: number,
+    bodies: readonly CreateProfileBody[],
+  ): Promise<Profile[]> {
+    if (bodies.length === 0) return [];
+    const rows = await db<ProfileRow>('profiles')
+      .insert(
+        bodies.map((body) => {
+          const fromAddress = splitProxyCredentials(body.HTTPProxyAddress);
+          return {
+            organization_id: organizationId,
+            name: body.name,
+            login_status: body.loginStatus,
+            proxy_source: body.proxySource,
+            proxy_type: body.proxyType,
+            http_proxy_address: fromAddress.address,
+            proxy_login: body.proxyLogin ?? fromAddress.login,
+            proxy_password_encrypted: seal(organizationId, body.proxyPassword ?? fromAddress.password),
+            proxy_timezone: body.proxyTimezone,
+            is_ready: isProfileReady({
+              loginStatus: body.loginStatus,
+              proxySource: body.proxySource,
+              HTTPProxyAddress: fromAddress.address,
+              proxyTimezone: body.proxyTimezone,
+            }),
+          };
+        }),
+      )
+      .returning('*');
+    realtime.emit(organizationId, 'PROFILES_ATTACHED', { count: rows.length });
+    return rows.map(toProfile);
+  }
+
+  async function create(organizationId: number, body: CreateProfileBody): Promise<Profile> {
+    const [profile] = await createMany(organizationId, [body]);
+    if (!profile) throw new Error('insert returned no profile');
+    return profile;
+  }
+
+  /**
+   * Changes the fields sent (absent = unchanged, null = cleared) and judges the proxy rules on the
+   * merged profile. A new proxy source without a proxyType takes that source's default type;
+   * switching to NOT_USE clears the proxy address and credentials; a new address without a
+   * proxyTimezone clears the stored timezone (it belonged to the old proxy).
+   */
+  async function update(organizationId: number, body: UpdateProfileBody): Promise<Profile> {
+    return db.transaction(async (trx) => {
+      const t = tenantOf(trx, organizationId);
+      const stored = await t.table<ProfileRow>('profiles').where('profiles.id', body.id).forUpdate().first();
+      if (!stored) throw notFound(`Profile ${body.id} not found.`);
+      const has = (key: keyof UpdateProfileBody) => Object.hasOwn(body, key);
+
+      const proxySource = body.proxySource ?? stored.proxy_source;
+      const sourceChanged = proxySource !== stored.proxy_source;
+      const dropProxy = sourceChanged && proxySource === 'NOT_USE';
+      const proxyType =
+        body.proxyType ??
+        (body.proxyType === null || sourceChanged
+          ? (PROXY_TYPES_BY_SOURCE[proxySource][0] ?? null)
+          : stored.proxy_type);
+      const fromAddress = splitProxyCredentials(
+        has('HTTPProxyAddress')
+          ? (body.HTTPProxyAddress ?? null)
+          : dropProxy
+            ? null
+            : stored.http_proxy_address,
+      );
+      const HTTPProxyAddress = fromAddress.address;
+      const proxyLogin = has('proxyLogin')
+        ? (body.proxyLogin ?? null)
+        : (fromAddress.login ?? (dropProxy ? null : stored.proxy_login));
+      const newPassword = has('proxyPassword') ? (body.proxyPassword ?? null) : fromAddress.password;
+      const proxyPasswordEncrypted =
+        has('proxyPassword') || fromAddress.password !== null
+          ? seal(organizationId, newPassword)
+          : dropProxy
+            ? null
+            : stored.proxy_password_encrypted;
+      const proxyTimezone = has('proxyTimezone')
+        ? (body.proxyTimezone ?? null)
+        : HTTPProxyAddress === stored.http_proxy_address
+          ? stored.proxy_timezone
+          : null;
+
+      const issues = proxySettingsIssues({ proxySource, proxyType, HTTPProxyAddress });
+      if (issues.length) {
+        throw badRequest(
+          issues[0]?.message,
+          issues.map((i) => ({ path: [i.path], code: 'custom', message: i.message })),
+        );
+      }
+      const loginStatus = body.loginStatus ?? stored.login_status;
+      const [row] = await t
+        .table('profiles')
+        .where('profiles.id', body.id)
+        .update({
+          name: body.name ?? stored.name,
+          login_status: loginStatus,
+          proxy_source: proxySource,
+          proxy_type: proxyType,
+          http_proxy_address: HTTPProxyAddress,
+          proxy_login: proxyLogin,
+          proxy_password_encrypted: proxyPasswordEncrypted,
+          proxy_timezone: proxyTimezone,
+          is_ready: isProfileReady({ loginStatus, proxySource, HTTPProxyAddress, proxyTimezone }),
+          updated_at: trx.fn.now(),
+        })
+        .returning('*');
+      if (!row) throw notFound(`Profile ${body.id} not found.`);
+      return toProfile(row as unknown as ProfileRow);
+    });
+  }
+
+  async function remove(t: Tenant, id: number): Promise<{ id: number }> {
+    // returning(): the affected-row count is not reported alike by pg and PGlite.
+    const deleted = await t.table('profiles').where('profiles.id', id).delete().returning('id');
+    if (deleted.length === 0) throw notFound(`Profile ${id} not found.`);
+    return { id };
+  }
+
+  /**
+   * The clear proxy password of a profile, for the code that starts its browser behind the proxy
+   * (the desktop agent's issue); null when none is set. Never part of a page's response.
+   */
+  async function revealProxyPassword(t: Tenant, id: number): Promise<string | null> {
+    const row = await t.findOwned<ProfileRow>('profiles', id, 'Profile');
+    return row.proxy_password_encrypted === null
+      ? null
+      : secretBox.open(row.proxy_password_encrypted, passwordContext(t.organizationId));
+  }
+
+  return { list, create, createMany, update, remove, revealProxyPassword };
+}

@@ -1,0 +1,335 @@
+import {
+  apiErrorSchema,
+  collectionSchema,
+  collectionsListResponseSchema,
+  deletedIdResponseSchema,
+} from '@reachly/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  countRows,
+  registerAccount,
+  startTestServer,
+  type TestAccount,
+  type TestServer,
+} from './helpers/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+async function createCollection(account: TestAccount, name: string): Promise<number> {
+  const res = await account.api.post<{ id: number }>('/api/collections', { json: { name } });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+interface LeadFlags {
+  message?: boolean;
+  skip?: boolean;
+  excluded?: boolean;
+  requestSent?: boolean;
+  messageSent?: boolean;
+}
+
+/** Inserts leads straight into the table, one per flag set. */
+async function insertLeads(
+  account: TestAccount,
+  collectionId: number,
+  leads: LeadFlags[],
+): Promise<number[]> {
+  const rows = await server.database
+    .db('leads')
+    .insert(
+      leads.map((flags, i) => ({
+        organization_id: account.organizationId,
+        collection_id: collectionId,
+        profile_url: `https://sandbox.local/people/c${collectionId}-${i}`,
+        name: `Person ${i}`,
+        has_message_button: flags.message ?? false,
+        should_skip: flags.skip ?? false,
+        is_excluded: flags.excluded ?? false,
+        friend_request_sent_at: flags.requestSent ? new Date() : null,
+        message_sent_at: flags.messageSent ? new Date() : null,
+      })),
+    )
+    .returning('id');
+  return rows.map((r: { id: number }) => r.id);
+}
+
+function expectError(res: { status: number; body: unknown }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(apiErrorSchema.parse(res.body).error.code).toBe(code);
+}
+
+describe('GET /api/collections', () => {
+  it('answers an empty list for a new organisation', async () => {
+    const account = await registerAccount(server);
+    const res = await account.api.get('/api/collections');
+    expect(res.status).toBe(200);
+    expect(collectionsListResponseSchema.parse(res.body)).toEqual([]);
+  });
+
+  it('counts every number from the leads, per collection, oldest collection first', async () => {
+    const account = await registerAccount(server);
+    const other = await registerAccount(server);
+    const dentists = await createCollection(account, 'Dentists');
+    const bakers = await createCollection(account, 'Bakers');
+    const empty = await createCollection(account, 'Empty');
+    await insertLeads(account, dentists, [
+      { message: true, requestSent: true, messageSent: true },
+      { message: true, requestSent: true },
+      { message: true, skip: true },
+      { requestSent: true, excluded: true },
+      { skip: true, messageSent: true },
+      {},
+    ]);
+    await insertLeads(account, bakers, [{ message: true }, { requestSent: true }]);
+    // Another organisation's leads count for nobody here.
+    const foreign = await createCollection(other, 'Dentists');
+    await insertLeads(other, foreign, [{ message: true, skip: true, requestSent: true, messageSent: true }]);
+
+    const res = await account.api.get('/api/collections');
+    expect(res.status).toBe(200);
+    expect(collectionsListResponseSchema.parse(res.body)).toEqual([
+      {
+        id: dentists,
+        name: 'Dentists',
+        profiles: 6,
+        hasMessageButton: 3,
+        sentFriendRequests: 3,
+        sentMessages: 2,
+        shouldSkip: 2,
+      },
+      {
+        id: bakers,
+        name: 'Bakers',
+        profiles: 2,
+        hasMessageButton: 1,
+        sentFriendRequests: 1,
+        sentMessages: 0,
+        shouldSkip: 0,
+      },
+      {
+        id: empty,
+        name: 'Empty',
+        profiles: 0,
+        hasMessageButton: 0,
+        sentFriendRequests: 0,
+        sentMessages: 0,
+        shouldSkip: 0,
+      },
+    ]);
+    const theirs = collectionsListResponseSchema.parse((await other.api.get('/api/collections')).body);
+    expect(theirs).toEqual([
+      {
+        id: foreign,
+        name: 'Dentists',
+        profiles: 1,
+        hasMessageButton: 1,
+        sentFriendRequests: 1,
+        sentMessages: 1,
+        shouldSkip: 1,
+      },
+    ]);
+  });
+
+  it('answers 401 without a session or token', async () => {
+    expectError(await server.client().get('/api/collections'), 401, 'UNAUTHORIZED');
+    expectError(
+      await server.client().get('/api/collections', { headers: { authorization: 'nope' } }),
+      401,
+      'UNAUTHORIZED',
+    );
+  });
+});
+
+describe('POST /api/collections', () => {
+  it('creates a collection and answers it with its id and zero counts', async () => {
+    const account = await registerAccount(server);
+    const res = await account.api.post('/api/collections', { json: { name: '  Dentists  ' } });
+    expect(res.status).toBe(201);
+    const created = collectionSchema.parse(res.body);
+    expect(created).toEqual({
+      id: expect.any(Number),
+      name: 'Dentists',
+      profiles: 0,
+      hasMessageButton: 0,
+      sentFriendRequests: 0,
+      sentMessages: 0,
+      shouldSkip: 0,
+    });
+    const row = await server.database.db('collections').where({ id: created.id }).first();
+    expect(row).toMatchObject({ organization_id: account.organizationId, name: 'Dentists' });
+    const list = collectionsListResponseSchema.parse((await account.api.get('/api/collections')).body);
+    expect(list).toEqual([created]);
+  });
+
+  it('refuses an empty, missing, long or mistyped name with 400 and writes nothing', async () => {
+    const account = await registerAccount(server);
+    const cases: unknown[] = [
+      { name: '' },
+      { name: '   ' },
+      {},
+      { name: 'x'.repeat(101) },
+      { name: 5 },
+      [],
+      null,
+    ];
+    for (const json of cases) {
+      const res = await account.api.post('/api/collections', { json });
+      expectError(res, 400, 'BAD_REQUEST');
+    }
+    const empty = await account.api.post('/api/collections', { json: { name: ' ' } });
+    expect(apiErrorSchema.parse(empty.body).error.message).toBe('Collection name must not be empty');
+    expectError(
+      await account.api.post('/api/collections', {
+        raw: '{"name":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      'BAD_REQUEST',
+    );
+    expectError(
+      await account.api.post('/api/collections', {
+        raw: 'name=x',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expect(await countRows(server, 'collections', { organization_id: account.organizationId })).toBe(0);
+  });
+
+  it('answers 409 to a name the organisation already uses, and allows it in another organisation', async () => {
+    const account = await registerAccount(server);
+    const other = await registerAccount(server);
+    await createCollection(account, 'Dentists');
+    const res = await account.api.post('/api/collections', { json: { name: ' Dentists ' } });
+    expectError(res, 409, 'CONFLICT');
+    expect(apiErrorSchema.parse(res.body).error.message).toBe(
+      'A collection named "Dentists" already exists.',
+    );
+    expect(await countRows(server, 'collections', { organization_id: account.organizationId })).toBe(1);
+    await createCollection(other, 'Dentists');
+  });
+
+  it('answers 401 without a token and writes nothing', async () => {
+    const before = await countRows(server, 'collections');
+    expectError(await server.client().post('/api/collections', { json: { name: 'X' } }), 401, 'UNAUTHORIZED');
+    expect(await countRows(server, 'collections')).toBe(before);
+  });
+});
+
+describe('PATCH /api/collections/:id', () => {
+  it('renames and answers the collection with its counts', async () => {
+    const account = await registerAccount(server);
+    const id = await createCollection(account, 'Dentists');
+    await insertLeads(account, id, [{ message: true }, { skip: true }]);
+    const res = await account.api.patch(`/api/collections/${id}`, { json: { name: 'Orthodontists' } });
+    expect(res.status).toBe(200);
+    expect(collectionSchema.parse(res.body)).toEqual({
+      id,
+      name: 'Orthodontists',
+      profiles: 2,
+      hasMessageButton: 1,
+      sentFriendRequests: 0,
+      sentMessages: 0,
+      shouldSkip: 1,
+    });
+    expect((await server.database.db('collections').where({ id }).first()).name).toBe('Orthodontists');
+    // Renaming to its own name is fine.
+    const same = await account.api.patch(`/api/collections/${id}`, { json: { name: 'Orthodontists' } });
+    expect(same.status).toBe(200);
+  });
+
+  it('answers 409 to the name of another collection, 400 to a bad name or id, and changes nothing', async () => {
+    const account = await registerAccount(server);
+    const id = await createCollection(account, 'Dentists');
+    await createCollection(account, 'Bakers');
+    expectError(
+      await account.api.patch(`/api/collections/${id}`, { json: { name: 'Bakers' } }),
+      409,
+      'CONFLICT',
+    );
+    expectError(
+      await account.api.patch(`/api/collections/${id}`, { json: { name: '' } }),
+      400,
+      'BAD_REQUEST',
+    );
+    expectError(await account.api.patch(`/api/collections/${id}`, { json: {} }), 400, 'BAD_REQUEST');
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expectError(
+        await account.api.patch(`/api/collections/${bad}`, { json: { name: 'New' } }),
+        400,
+        'BAD_REQUEST',
+      );
+    }
+    expectError(
+      await account.api.patch('/api/collections/2147483000', { json: { name: 'New' } }),
+      404,
+      'NOT_FOUND',
+    );
+    const names = await server.database
+      .db('collections')
+      .where({ organization_id: account.organizationId })
+      .orderBy('id')
+      .pluck('name');
+    expect(names).toEqual(['Dentists', 'Bakers']);
+  });
+
+  it("answers 404 to another organisation's collection and leaves it alone", async () => {
+    const account = await registerAccount(server);
+    const other = await registerAccount(server);
+    const theirs = await createCollection(other, 'Theirs');
+    const res = await account.api.patch(`/api/collections/${theirs}`, { json: { name: 'Mine now' } });
+    expectError(res, 404, 'NOT_FOUND');
+    expect(apiErrorSchema.parse(res.body).error.message).toBe(`Collection ${theirs} not found.`);
+    expect((await server.database.db('collections').where({ id: theirs }).first()).name).toBe('Theirs');
+    expectError(
+      await server.client().patch(`/api/collections/${theirs}`, { json: { name: 'X' } }),
+      401,
+      'UNAUTHORIZED',
+    );
+  });
+});
+
+describe('DELETE /api/collections/:id', () => {
+  it('deletes the collection with its leads and their conversations, nothing else', async () => {
+    const account = await registerAccount(server);
+    const doomed = await createCollection(account, 'Doomed');
+    const kept = await createCollection(account, 'Kept');
+    const [doomedLead] = await insertLeads(account, doomed, [{}, { message: true }]);
+    const [keptLead] = await insertLeads(account, kept, [{}]);
+    await server.database.db('conversations').insert([
+      { organization_id: account.organizationId, lead_id: doomedLead, collection_id: doomed, order: 1000 },
+      { organization_id: account.organizationId, lead_id: keptLead, collection_id: kept, order: 1000 },
+    ]);
+
+    const res = await account.api.delete(`/api/collections/${doomed}`);
+    expect(res.status).toBe(200);
+    expect(deletedIdResponseSchema.parse(res.body)).toEqual({ id: doomed });
+    expect(await countRows(server, 'collections', { id: doomed })).toBe(0);
+    expect(await countRows(server, 'leads', { collection_id: doomed })).toBe(0);
+    expect(await countRows(server, 'conversations', { collection_id: doomed })).toBe(0);
+    expect(await countRows(server, 'leads', { collection_id: kept })).toBe(1);
+    expect(await countRows(server, 'conversations', { collection_id: kept })).toBe(1);
+    const list = collectionsListResponseSchema.parse((await account.api.get('/api/collections')).body);
+    expect(list.map((c) => c.id)).toEqual([kept]);
+    // Deleting it again: it is gone.
+    expectError(await account.api.delete(`/api/collections/${doomed}`), 404, 'NOT_FOUND');
+  });
+
+  it("answers 404 to another organisation's collection and deletes nothing; 400 to a bad id; 401 without a token", async () => {
+    const account = await registerAccount(server);
+    const other = await registerAccount(server);
+    const theirs = await createCollection(other, 'Theirs');
+    await insertLeads(other, theirs, [{}, {}]);
+    expectError(await account.api.delete(`/api/collections/${theirs}`), 404, 'NOT_FOUND');
+    expectError(await account.api.delete('/api/collections/all'), 400, 'BAD_REQUEST');
+    expectError(await server.client().delete(`/api/collections/${theirs}`), 401, 'UNAUTHORIZED');
+    expect(await countRows(server, 'collections', { id: theirs })).toBe(1);
+    expect(await countRows(server, 'leads', { collection_id: theirs })).toBe(2);
+  });
+});

@@ -1,0 +1,396 @@
+import {
+  apiErrorSchema,
+  clearLeadsResponseSchema,
+  createLeadsResponseSchema,
+  type Lead,
+  leadSchema,
+  leadsListResponseSchema,
+} from '@reachly/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  countRows,
+  registerAccount,
+  startTestServer,
+  type TestAccount,
+  type TestServer,
+} from './helpers/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+async function createCollection(account: TestAccount, name: string): Promise<number> {
+  const res = await account.api.post<{ id: number }>('/api/collections', { json: { name } });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+/** `count` leads straight into the table; every third one excluded. Answers their ids in order. */
+async function seedLeads(account: TestAccount, collectionId: number, count: number): Promise<number[]> {
+  const rows = await server.database
+    .db('leads')
+    .insert(
+      Array.from({ length: count }, (_, i) => ({
+        organization_id: account.organizationId,
+        collection_id: collectionId,
+        profile_url: `https://sandbox.local/people/${collectionId}-${i}`,
+        name: `Person ${i}`,
+        is_excluded: i % 3 === 2,
+      })),
+    )
+    .returning('id');
+  return rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
+}
+
+function expectError(res: { status: number; body: unknown }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(apiErrorSchema.parse(res.body).error.code).toBe(code);
+}
+
+async function listLeads(account: TestAccount, query: string) {
+  const res = await account.api.get(`/api/leads?${query}`);
+  expect(res.status).toBe(200);
+  return leadsListResponseSchema.parse(res.body);
+}
+
+/** Every page of a query, following lastId; answers the ids and each page's totalCount. */
+async function allPages(account: TestAccount, query: string) {
+  const ids: number[] = [];
+  const totals: number[] = [];
+  let lastId = -1;
+  for (let pages = 0; pages < 100; pages += 1) {
+    const page = await listLeads(account, `${query}&lastId=${lastId}`);
+    totals.push(page.totalCount);
+    if (page.leads.length === 0) break;
+    ids.push(...page.leads.map((l) => l.id));
+    lastId = page.leads.at(-1)?.id ?? lastId;
+  }
+  return { ids, totals };
+}
+
+describe('GET /api/leads', () => {
+  it('pages a collection by keyset, 20 at a time, with the count of the filter', async () => {
+    const account = await registerAccount(server);
+    const collection = await createCollection(account, 'Paged');
+    const ids = await seedLeads(account, collection, 45);
+    const included = ids.filter((_, i) => i % 3 !== 2);
+    const excluded = ids.filter((_, i) => i % 3 === 2);
+
+    const first = await listLeads(account, `collectionId=${collection}&lastId=-1&isExcluded=false`);
+    expect(first.totalCount).toBe(30);
+    expect(first.leads.map((l) => l.id)).toEqual(included.slice(0, 20));
+    expect(first.leads.every((l) => l.collectionId === collection && !l.isExcluded)).toBe(true);
+    const second = await listLeads(
+      account,
+      `collectionId=${collection}&lastId=${included[19]}&isExcluded=false`,
+    );
+    expect(second.leads.map((l) => l.id)).toEqual(included.slice(20));
+    expect(second.totalCount).toBe(30);
+
+    expect((await allPages(account, `collectionId=${collection}&isExcluded=true`)).ids).toEqual(excluded);
+    // Without isExcluded: both kinds, still in id order.
+    const both = await allPages(account, `collectionId=${collection}&limit=7`);
+    expect(both.ids).toEqual(ids);
+    expect(new Set(both.totals)).toEqual(new Set([45]));
+  });
+
+  it('reads one lead with every field of the shared schema', async () => {
+    const account = await registerAccount(server);
+    const collection = await createCollection(account, 'One');
+    const sent = new Date('2026-01-02T03:04:05.000Z');
+    const [row] = await server.database
+      .db('leads')
+      .insert({
+        organization_id: account.organizationId,
+        collection_id: collection,
+        profile_url: 'https://facebook.com/anna',
+        name: 'Anna Smith',
+        first_name: 'Anna',
+        last_name: 'Smith',
+        avatar_url: 'https://cdn.example/anna.jpg',
+        has_message_button: true,
+        should_skip: true,
+        source: 'manual',
+        friend_request_sent_at: sent,
+      })
+      .returning('id');
+    const page = await listLeads(account, `collectionId=${collection}`);
+    expect(page.leads).toEqual([
+      {
+        id: row.id,
+        collectionId: collection,
+        profileUrl: 'https://facebook.com/anna',
+        name: 'Anna Smith',
+        firstName: 'Anna',
+        lastName: 'Smith',
+        avatarUrl: 'https://cdn.example/anna.jpg',
+        hasMessageButton: true,
+        isExcluded: false,
+        shouldSkip: true,
+        source: 'manual',
+        friendRequestSentAt: '2026-01-02T03:04:05.000Z',
+        messageSentAt: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(page.totalCount).toBe(1);
+  });
+
+  it("pages every collection of the organisation with collectionId=all, never another organisation's", async () => {
+    const account = await registerAccount(server);
+    const other = await registerAccount(server);
+    const a = await createCollection(account, 'A');
+    const b = await createCollection(account, 'B');
+    const ids = [...(await seedLeads(account, a, 12)), ...(await seedLeads(account, b, 12))].sort(
+      (x, y) => x - y,
+    );
+    await seedLeads(other, await createCollection(other, 'Theirs'), 10);
+
+    const all = await allPages(account, 'collectionId=all&limit=5');
+    expect(all.ids).toEqual(ids);
+    expect(new Set(all.totals)).toEqual(new Set([24]));
+    const notExcluded = await allPages(account, 'isExcluded=false');
+    expect(notExcluded.totals[0]).toBe(16);
+    expect(notExcluded.ids).toHaveLength(16);
+    // A collection of another organisation answers 404, exactly like a missing one (DESIGN.md §3).
+    const theirCollection = await server.database
+      .db('collections')
+      .where({ organization_id: other.organizationId })
+      .first('id');
+    expectError(await account.api.get(`/api/leads?collectionId=${theirCollection.id}`), 404, 'NOT_FOUND');
+    expectError(await account.api.get('/api/leads?collectionId=999999'), 404, 'NOT_FOUND');
+  });
+
+  it('keeps totalCount equal to a real count through every kind of write, by the API or straight in SQL', async () => {
+    const account = await registerAccount(server);
+    const a = await createCollection(account, 'Counted A');
+    const b = await createCollection(account, 'Counted B');
+    const c = await createCollection(account, 'Counted C');
+    const db = server.database.db;
+    const live: ('all' | number)[] = ['all', a, b, c];
+    async function check() {
+      for (const collectionId of live) {
+        for (const isExcluded of [undefined, true, false]) {
+          const query = `collectionId=${collectionId}${isExcluded === undefined ? '' : `&isExcluded=${isExcluded}`}`;
+          const real = db('leads').where({ organization_id: account.organizationId });
+          if (collectionId !== 'all') real.andWhere({ collection_id: collectionId });
+          if (isExcluded !== undefined) real.andWhere({ is_excluded: isExcluded });
+          const row = await real.count({ n: '*' }).first();
+          expect((await listLeads(account, `${query}&limit=1`)).totalCount, query).toBe(Number(row?.n));
+        }
+      }
+    }
+    const ids = await seedLeads(account, a, 30);
+    await seedLeads(account, b, 9);
+    await seedLeads(account, c, 4);
+    await check();
+    await account.api.post('/api/leads', {
+      json: {
+        collectionId: a,
+        leads: [{ profileUrl: 'https://x.com/new' }, { profileUrl: 'https://x.com/new/' }],
+      },
+    });
+    await account.api.patch('/api/leads', { json: { id: ids[0], isExcluded: true } });
+    await account.api.patch('/api/leads', { json: { id: ids[2], isExcluded: false } });
+    await check();
+    // What other code may do: exclude many at once, move leads to another collection, delete some.
+    await db('leads')
+      .where({ collection_id: a })
+      .andWhere('id', '<', ids[10] ?? 0)
+      .update({ is_excluded: true });
+    await db('leads').whereIn('id', ids.slice(20, 25)).update({ collection_id: b, is_excluded: false });
+    await db('leads').whereIn('id', ids.slice(25, 27)).delete();
+    await db('leads').where({ collection_id: a }).update({ should_skip: true });
+    await check();
+    await account.api.delete(`/api/leads/clear?collectionId=${c}`);
+    await account.api.delete(`/api/collections/${b}`);
+    live.splice(live.indexOf(b), 1);
+    await check();
+    expect(await countRows(server, 'lead_counts', { collection_id: b })).toBe(0);
+    // Any write of the API folds the collection's delta rows into one per isExcluded value.
+    expect(await countRows(server, 'lead_counts', { collection_id: a })).toBeGreaterThan(2);
+    await account.api.patch('/api/leads', { json: { id: ids[1], isExcluded: false } });
+    expect(await countRows(server, 'lead_counts', { collection_id: a })).toBe(2);
+    await check();
+  });
+
+  it('answers 400 to bad query values and 401 without a token', async () => {
+    const account = await registerAccount(server);
+    for (const query of [
+      'lastId=-2',
+      'lastId=abc',
+      'limit=0',
+      'limit=201',
+      'collectionId=some',
+      'isExcluded=maybe',
+    ]) {
+      expectError(await account.api.get(`/api/leads?${query}`), 400, 'BAD_REQUEST');
+    }
+    expectError(await server.client().get('/api/leads'), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('PATCH /api/leads', () => {
+  it('excludes a lead and takes it back, answering the lead', async () => {
+    const account = await registerAccount(server);
+    const collection = await createCollection(account, 'Toggle');
+    const [id] = await seedLeads(account, collection, 1);
+    const res = await account.api.patch('/api/leads', { json: { id, isExcluded: true } });
+    expect(res.status).toBe(200);
+    const lead: Lead = leadSchema.parse(res.body);
+    expect(lead).toMatchObject({ id, collectionId: collection, isExcluded: true });
+    expect((await server.database.db('leads').where({ id }).first()).is_excluded).toBe(true);
+    // It leaves the list of included leads (spec §4).
+    expect((await listLeads(account, `collectionId=${collection}&isExcluded=false`)).totalCount).toBe(0);
+    const back = await account.api.patch('/api/leads', { json: { id, isExcluded: false } });
+    expect(leadSchema.parse(back.body).isExcluded).toBe(false);
+  });
+
+  it("answers 404 to another organisation's lead, 400 to bad bodies, 401 without a token, changing nothing", async () => {
+    const account = await registerAccount(server);
+    const other = await registerAccount(server);
+    const [theirs] = await seedLeads(other, await createCollection(other, 'Theirs'), 1);
+    const res = await account.api.patch('/api/leads', { json: { id: theirs, isExcluded: true } });
+    expectError(res, 404, 'NOT_FOUND');
+    expect(apiErrorSchema.parse(res.body).error.message).toBe(`Lead ${theirs} not found.`);
+    for (const json of [
+      { id: theirs },
+      { id: theirs, isExcluded: 'true' },
+      { id: -1, isExcluded: true },
+      {},
+    ]) {
+      expectError(await account.api.patch('/api/leads', { json }), 400, 'BAD_REQUEST');
+    }
+    expectError(
+      await server.client().patch('/api/leads', { json: { id: theirs, isExcluded: true } }),
+      401,
+      'UNAUTHORIZED',
+    );
+    expect((await server.database.db('leads').where({ id: theirs }).first()).is_excluded).toBe(false);
+  });
+});
+
+describe('POST /api/leads', () => {
+  it('adds leads, normalising links, and counts duplicates in the call and in the collection', async () => {
+    const account = await registerAccount(server);
+    const collection = await createCollection(account, 'Bulk');
+    const res = await account.api.post('/api/leads', {
+      json: {
+        collectionId: collection,
+        leads: [
+          { profileUrl: 'https://www.facebook.com/anna/', name: 'Anna', hasMessageButton: true },
+          { profileUrl: 'https://m.facebook.com/anna?ref=x' },
+          { profileUrl: 'https://facebook.com/bob', firstName: 'Bob', source: 'collect:7' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(createLeadsResponseSchema.parse(res.body)).toEqual({ created: 2, duplicates: 1 });
+    const rows = await server.database
+      .db('leads')
+      .where({ collection_id: collection })
+      .orderBy('id')
+      .select('profile_url', 'name', 'first_name', 'has_message_button', 'source', 'organization_id');
+    expect(rows).toEqual([
+      {
+        profile_url: 'https://facebook.com/anna',
+        name: 'Anna',
+        first_name: null,
+        has_message_button: true,
+        source: 'manual',
+        organization_id: account.organizationId,
+      },
+      {
+        profile_url: 'https://facebook.com/bob',
+        name: null,
+        first_name: 'Bob',
+        has_message_button: false,
+        source: 'collect:7',
+        organization_id: account.organizationId,
+      },
+    ]);
+    const again = await account.api.post('/api/leads', {
+      json: {
+        collectionId: collection,
+        leads: [{ profileUrl: 'https://facebook.com/bob' }, { profileUrl: 'https://x.com/c' }],
+      },
+    });
+    expect(createLeadsResponseSchema.parse(again.body)).toEqual({ created: 1, duplicates: 1 });
+    // The same link in another collection is another lead.
+    const second = await createCollection(account, 'Second');
+    const elsewhere = await account.api.post('/api/leads', {
+      json: { collectionId: second, leads: [{ profileUrl: 'https://facebook.com/bob' }] },
+    });
+    expect(createLeadsResponseSchema.parse(elsewhere.body)).toEqual({ created: 1, duplicates: 0 });
+  });
+
+  it('refuses bad bodies with 400 and writes nothing, even when one lead of many is bad', async () => {
+    const account = await registerAccount(server);
+    const collection = await createCollection(account, 'Strict');
+    const bodies: unknown[] = [
+      {},
+      { collectionId: collection, leads: [] },
+      { collectionId: collection, leads: [{ profileUrl: 'https://x.com/ok' }, { profileUrl: 'not a link' }] },
+      { collectionId: 'all', leads: [{ profileUrl: 'https://x.com/a' }] },
+      { collectionId: collection, leads: [{ profileUrl: 'https://x.com/a', name: 'x'.repeat(201) }] },
+      { collectionId: collection, leads: 'https://x.com/a' },
+    ];
+    for (const json of bodies) {
+      expectError(await account.api.post('/api/leads', { json }), 400, 'BAD_REQUEST');
+    }
+    const bad = await account.api.post('/api/leads', { json: bodies[2] });
+    expect(apiErrorSchema.parse(bad.body).error.details).toEqual([
+      {
+        path: ['leads', '1', 'profileUrl'],
+        code: 'custom',
+        message: 'Profile URL must be an http(s) link to a profile',
+      },
+    ]);
+    expect(await countRows(server, 'leads', { collection_id: collection })).toBe(0);
+  });
+
+  it("answers 404 to another organisation's collection and 401 without a token, writing nothing", async () => {
+    const account = await registerAccount(server);
+    const other = await registerAccount(server);
+    const theirs = await createCollection(other, 'Theirs');
+    const json = { collectionId: theirs, leads: [{ profileUrl: 'https://x.com/sneaky' }] };
+    expectError(await account.api.post('/api/leads', { json }), 404, 'NOT_FOUND');
+    expectError(await server.client().post('/api/leads', { json }), 401, 'UNAUTHORIZED');
+    expect(await countRows(server, 'leads', { collection_id: theirs })).toBe(0);
+  });
+});
+
+describe('DELETE /api/leads/clear', () => {
+  it('deletes every lead of one collection with their conversations, and answers how many', async () => {
+    const account = await registerAccount(server);
+    const cleared = await createCollection(account, 'Cleared');
+    const kept = await createCollection(account, 'Kept');
+    const [first] = await seedLeads(account, cleared, 5);
+    await seedLeads(account, kept, 2);
+    await server.database
+      .db('conversations')
+      .insert({ organization_id: account.organizationId, lead_id: first, collection_id: cleared, order: 1 });
+    const res = await account.api.delete(`/api/leads/clear?collectionId=${cleared}`);
+    expect(res.status).toBe(200);
+    expect(clearLeadsResponseSchema.parse(res.body)).toEqual({ deleted: 5 });
+    expect(await countRows(server, 'leads', { collection_id: cleared })).toBe(0);
+    expect(await countRows(server, 'conversations', { collection_id: cleared })).toBe(0);
+    expect(await countRows(server, 'leads', { collection_id: kept })).toBe(2);
+    expect(await countRows(server, 'collections', { id: cleared })).toBe(1);
+  });
+
+  it("answers 404 to another organisation's collection, 400 to a bad or missing id, 401 without a token", async () => {
+    const account = await registerAccount(server);
+    const other = await registerAccount(server);
+    const theirs = await createCollection(other, 'Theirs');
+    await seedLeads(other, theirs, 3);
+    expectError(await account.api.delete(`/api/leads/clear?collectionId=${theirs}`), 404, 'NOT_FOUND');
+    for (const query of ['', '?collectionId=all', '?collectionId=abc', '?collectionId=0']) {
+      expectError(await account.api.delete(`/api/leads/clear${query}`), 400, 'BAD_REQUEST');
+    }
+    expectError(await server.client().delete(`/api/leads/clear?collectionId=${theirs}`), 401, 'UNAUTHORIZED');
+    expect(await countRows(server, 'leads', { collection_id: theirs })).toBe(3);
+  });
+});

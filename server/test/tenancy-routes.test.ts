@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestOptions } from './helpers/http-client.ts';
+import { seedCollection, seedConversation, seedProfile } from './helpers/seed-conversations.ts';
+import {
+  registerAccount,
+  startTestServer,
+  type TestAccount,
+  type TestServer,
+} from './helpers/test-server.ts';
+import { writeSignature } from './helpers/write-signature.ts';
+
+/**
+ * Tenancy over every route (DESIGN.md §3): another organisation's ids answer 404 exactly as ids
+ * that do not exist, change nothing and leak nothing; every private route answers 401 without a
+ * session or token.
+ */
+let server: TestServer;
+let owner: TestAccount;
+let stranger: TestAccount;
+const secretName = 'Owner-only Lead Zebra';
+let ids: { collection: number; lead: number; conversation: number; profile: number };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await registerAccount(server, 'owner');
+  stranger = await registerAccount(server, 'stranger');
+  const collection = await seedCollection(server, owner.organizationId, 'Owner collection');
+  const conversation = await seedConversation(server, owner.organizationId, {
+    collectionId: collection,
+    order: 1000,
+    name: secretName,
+    messages: [{ direction: 'in', text: 'owner secret message' }],
+  });
+  const lead = await server.database.db('conversations').where({ id: conversation }).first('lead_id');
+  ids = {
+    collection,
+    lead: Number(lead.lead_id),
+    conversation,
+    profile: await seedProfile(server, owner.organizationId, 'Owner profile'),
+  };
+});
+afterAll(() => server?.close());
+
+function multipart(collectionId: number): RequestOptions {
+  const b = 'tenancyboundary';
+  const raw =
+    `--${b}\r\nContent-Disposition: form-data; name="collectionId"\r\n\r\n${collectionId}\r\n` +
+    `--${b}\r\nContent-Disposition: form-data; name="file"; filename="l.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+    `url,name\nhttps://sandbox.local/people/intruder,Intruder\r\n--${b}--\r\n`;
+  return { raw, headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
+}
+
+/** Every request naming one of the owner's rows. */
+const foreign = (): [string, string, RequestOptions][] => [
+  ['PATCH', `/api/collections/${ids.collection}`, { json: { name: 'Taken over' } }],
+  ['DELETE', `/api/collections/${ids.collection}`, {}],
+  ['GET', `/api/leads?collectionId=${ids.collection}&lastId=-1`, {}],
+  ['PATCH', '/api/leads', { json: { id: ids.lead, isExcluded: true } }],
+  [
+    'POST',
+    '/api/leads',
+    { json: { collectionId: ids.collection, leads: [{ profileUrl: 'https://sandbox.local/people/x' }] } },
+  ],
+  ['POST', '/api/leads/import', multipart(ids.collection)],
+  ['DELETE', `/api/leads/clear?collectionId=${ids.collection}`, {}],
+  ['GET', `/api/conversations?collectionId=${ids.collection}&limit=50&groupByStatus=true`, {}],
+  ['GET', `/api/conversations?collectionId=${ids.collection}&status=sent&limit=10`, {}],
+  ['GET', `/api/conversations/${ids.conversation}`, {}],
+  ['PATCH', '/api/conversations', { json: { id: ids.conversation, fields: { order: 0, status: 'booked' } } }],
+  ['PATCH', '/api/profiles', { json: { id: ids.profile, name: 'Taken over' } }],
+  ['DELETE', `/api/profiles?id=${ids.profile}`, {}],
+];
+
+describe("another organisation's ids", () => {
+  it('answer 404 like missing ids, write nothing and leak nothing', async () => {
+    for (const [method, path, options] of foreign()) {
+      const before = await writeSignature(server.database.db);
+      const res = await stranger.api.request<{ error: { code: string } }>(method, path, options);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+      expect(res.text).not.toContain(secretName);
+      expect(res.text).not.toContain('owner secret');
+      expect(await writeSignature(server.database.db), `${method} ${path} wrote`).toBe(before);
+    }
+  });
+
+  it("never appear in the stranger's lists", async () => {
+    for (const path of [
+      '/api/collections',
+      '/api/leads?collectionId=all&lastId=-1',
+      '/api/conversations?limit=50&groupByStatus=true',
+      '/api/conversations?limit=50&groupByStatus=true&search=Zebra',
+      '/api/conversations?status=sent&limit=10',
+      '/api/profiles',
+    ]) {
+      const res = await stranger.api.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).not.toContain(secretName);
+      expect(res.text, path).not.toContain('Owner collection');
+      expect(res.text, path).not.toContain('Owner profile');
+    }
+  });
+
+  it('are still there for their owner', async () => {
+    expect((await owner.api.get(`/api/conversations/${ids.conversation}`)).status).toBe(200);
+    const collections = await owner.api.get<{ name: string }[]>('/api/collections');
+    expect(collections.body.map((c) => c.name)).toContain('Owner collection');
+  });
+});
+
+describe('without a session or token', () => {
+  it('every private route answers 401 and writes nothing', async () => {
+    const anonymous = server.client();
+    const routes: [string, string, RequestOptions][] = [
+      ['GET', '/api/user', {}],
+      ['GET', '/api/traffic', {}],
+      ['PATCH', '/api/user/machineData', { json: {} }],
+      ['GET', '/api/collections', {}],
+      ['POST', '/api/collections', { json: { name: 'x' } }],
+      ['GET', '/api/leads', {}],
+      ['GET', '/api/conversations', {}],
+      ['GET', '/api/profiles', {}],
+      ['POST', '/api/profiles', { json: { name: 'x' } }],
+      ...foreign(),
+    ];
+    for (const [method, path, options] of routes) {
+      const before = await writeSignature(server.database.db);
+      const res = await anonymous.request<{ error: { code: string } }>(method, path, options);
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body.error.code).toBe('UNAUTHORIZED');
+      expect(await writeSignature(server.database.db)).toBe(before);
+    }
+  });
+});
