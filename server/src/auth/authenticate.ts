@@ -65,8 +65,10 @@ export function createAuthenticator({
     const user = await identify(tokenFromHeader(req), req);
     if (!user) return null;
     if (user.is_banned) throw banned();
-    const organizationId = await users.organizationOf(user.id);
-    if (organizationId === undefined) throw unauthorized('This user belongs to no organisation.');
+    const organizationId = user.organization_id;
+    if (organizationId === undefined || organizationId === null) {
+      throw unauthorized('This user belongs to no organisation.');
+    }
     return { user, organizationId, tenant: tenant(db, organizationId) };
   }
 
