@@ -1,18 +1,27 @@
-/** Median wall time of `runs` sequential calls of `fn`, in ms, after `warmup` unmeasured calls. */
-export async function medianMs(
-  fn: (i: number) => Promise<unknown>,
+/**
+ * Medians of two workloads measured side by side: their calls alternate, so warm-up, caches and
+ * whatever else the machine does weigh on both alike.
+ */
+export async function medianPairMs(
+  a: (i: number) => Promise<unknown>,
+  b: (i: number) => Promise<unknown>,
   runs = 200,
   warmup = 20,
-): Promise<number> {
-  for (let i = 0; i < warmup; i += 1) await fn(i);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await fn(i);
-    times.push(performance.now() - start);
+): Promise<[number, number]> {
+  for (let i = 0; i < warmup; i += 1) {
+    await a(i);
+    await b(i);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i += 1) {
+    for (const [k, fn] of [a, b].entries()) {
+      const start = performance.now();
+      await fn(i);
+      times[k as 0 | 1].push(performance.now() - start);
+    }
+  }
+  const median = (t: number[]) => t.sort((x, y) => x - y)[Math.floor(t.length / 2)] as number;
+  return [median(times[0]), median(times[1])];
 }
 
 export async function timedMs(fn: () => Promise<unknown>): Promise<number> {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,8 +8,10 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface ServerProcess {
   url: string;
   pid: number;
-  /** Peak resident memory of the process so far, in MB (Linux VmHWM). */
+  /** Peak resident memory of the process since start or the last resetPeakRss, in MB (Linux VmHWM). */
   peakRssMb(): number;
+  /** Starts a new peak (Linux: 5 into /proc/<pid>/clear_refs). */
+  resetPeakRss(): void;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,9 @@ export async function startProcess(
     url,
     pid,
     output: () => output,
+    resetPeakRss() {
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    },
     peakRssMb() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
