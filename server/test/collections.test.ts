@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countRows,
+  createCollection,
   registerAccount,
   startTestServer,
   type TestAccount,
@@ -18,12 +19,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.close());
-
-async function createCollection(account: TestAccount, name: string): Promise<number> {
-  const res = await account.api.post<{ id: number }>('/api/collections', { json: { name } });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
 
 interface LeadFlags {
   message?: boolean;

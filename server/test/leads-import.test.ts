@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collect, connectSocket } from './helpers/socket.ts';
 import {
   countRows,
+  createCollection,
   registerAccount,
   startTestServer,
   type TestAccount,
@@ -25,12 +26,6 @@ afterAll(async () => {
 });
 
 type Progress = RealtimePayload<'leads-import-progress'>;
-
-async function createCollection(account: TestAccount, name: string): Promise<number> {
-  const res = await account.api.post<{ id: number }>('/api/collections', { json: { name } });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
 
 interface UploadOptions {
   collectionId?: number | string;

@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countRows,
+  createCollection,
   registerAccount,
   startTestServer,
   type TestAccount,
@@ -20,12 +21,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.close());
-
-async function createCollection(account: TestAccount, name: string): Promise<number> {
-  const res = await account.api.post<{ id: number }>('/api/collections', { json: { name } });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
 
 /** `count` leads straight into the table; every third one excluded. Answers their ids in order. */
 async function seedLeads(account: TestAccount, collectionId: number, count: number): Promise<number[]> {

@@ -82,6 +82,13 @@ export async function registerAccount(server: TestServer, prefix = 'user'): Prom
   };
 }
 
+/** Creates a collection through POST /api/collections and returns its id. */
+export async function createCollection(account: TestAccount, name: string): Promise<number> {
+  const res = await account.api.post<{ id: number }>('/api/collections', { json: { name } });
+  if (res.status !== 201) throw new Error(`create collection failed: ${res.status} ${res.text}`);
+  return res.body.id;
+}
+
 /** Row count of a table, optionally filtered (tests check that a rejected request wrote nothing). */
 export async function countRows(
   server: TestServer,
