@@ -12,6 +12,24 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
       { test: { name: 'repo', include: ['tests/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'dashboard',
+          include: ['dashboard/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        // End-to-end: the real server and the built dashboard in Debian's Chromium (tests/e2e).
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
       ...databases.map((db) => ({
         test: {
           name: `server:${db}`,

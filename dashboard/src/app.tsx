@@ -1,44 +1,37 @@
-import { AUTH_BASE_PATH, BRAND } from '@reachly/shared/constants';
-import { useEffect, useState } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
+import { Suspense } from 'react';
+import { RouterProvider } from 'react-router';
+import { LoadingState } from './components/list-state.tsx';
+import { Toaster } from './components/toaster.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { router } from './routes.tsx';
+import { SessionProvider } from './session/session-provider.tsx';
+import { inDesktopApp, inStandaloneMode } from './shell/environment.ts';
+import { system } from './theme.ts';
 
-interface SessionAnswer {
-  user?: { email?: string };
-}
+const queryClient = createQueryClient();
 
 /**
- * Placeholder until the dashboard issue: it shows who is signed in, through the real Auth.js
- * session endpoint, and links to Auth.js's sign-in and sign-out pages.
+ * The page-level app wrapper (spec §2 registers it for '/_app'): theme, server state, client state,
+ * session. Outside the desktop app and standalone mode the session provider refetches neither on
+ * an interval nor on focus (spec §2); inside them it keeps the defaults of spec §9.
  */
 export function App() {
-  const [session, setSession] = useState<SessionAnswer | null | 'loading'>('loading');
-
-  useEffect(() => {
-    fetch(`${AUTH_BASE_PATH}/session`)
-      .then((res) => res.json() as Promise<SessionAnswer | null>)
-      .then(setSession)
-      .catch(() => setSession(null));
-  }, []);
-
+  const appMode = inDesktopApp() || inStandaloneMode();
   return (
-    <main style={{ fontFamily: 'Roboto, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
-      <h1 style={{ color: '#2e7d32' }}>{BRAND}</h1>
-      <p>
-        Social-outreach automation: lead collections, profiles behind their own proxies, campaigns and a
-        funnel board.
-      </p>
-      {session === 'loading' ? (
-        <p>Loading…</p>
-      ) : session?.user?.email ? (
-        <p>
-          Signed in as <strong>{session.user.email}</strong>.{' '}
-          <a href={`${AUTH_BASE_PATH}/signout`}>Sign out</a>
-        </p>
-      ) : (
-        <p>
-          <a href={`${AUTH_BASE_PATH}/signin`}>Sign in</a>
-        </p>
-      )}
-      <p style={{ color: '#666' }}>The full dashboard is being built; the API is served under /api.</p>
-    </main>
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={queryClient}>
+        <JotaiProvider>
+          <SessionProvider refetchOnWindowFocus={appMode} refetchInterval={0}>
+            <Suspense fallback={<LoadingState />}>
+              <RouterProvider router={router} />
+            </Suspense>
+            <Toaster />
+          </SessionProvider>
+        </JotaiProvider>
+      </QueryClientProvider>
+    </ChakraProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { CredentialsSignin, type ExpressAuthConfig } from '@auth/express';
 import Credentials from '@auth/express/providers/credentials';
-import { AUTH_BASE_PATH } from '@reachly/shared/constants';
+import { AUTH_BASE_PATH, AUTH_PAGES } from '@reachly/shared/constants';
 import { credentialsSchema } from '@reachly/shared/schemas';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -35,6 +35,8 @@ export function createAuthConfig({
     secret: config.AUTH_SECRET,
     trustHost: true,
     session: { strategy: 'jwt' },
+    // The dashboard's own pages (Auth.js redirects there with ?callbackUrl / ?error).
+    pages: { signIn: AUTH_PAGES.signIn, error: AUTH_PAGES.error },
     providers: [
       Credentials({
         credentials: {

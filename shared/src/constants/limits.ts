@@ -29,6 +29,8 @@ export const FIRST_VISIT_ID_BYTES = 32;
 
 export const CURRENT_COLLECTION_DEFAULT = 'all';
 export const AUTH_BASE_PATH = '/api/auth';
+/** The dashboard's auth pages; Auth.js `pages` point at them (sign-in redirects, errors). */
+export const AUTH_PAGES = { signIn: '/signin', signUp: '/signup', error: '/auth/error' } as const;
 
 export const SESSION_REFETCH_ON_FOCUS_DEFAULT = true;
 /** Session polling interval in seconds; 0 = off (spec §9). */

@@ -1,0 +1,55 @@
+import { Button, Center, EmptyState, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** Loading state of a list or screen. */
+export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <Center py="10" role="status" aria-live="polite" data-testid="loading-state">
+      <Stack align="center" gap="3">
+        <Spinner size="lg" color="colorPalette.solid" />
+        <Text color="fg.muted">{label}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Empty state of a list: what is missing and, optionally, the action that fills it. */
+export function EmptyListState({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: string;
+  action?: ReactNode;
+}) {
+  return (
+    <EmptyState.Root data-testid="empty-state">
+      <EmptyState.Content>
+        <VStack textAlign="center">
+          <EmptyState.Title>{title}</EmptyState.Title>
+          {description && <EmptyState.Description>{description}</EmptyState.Description>}
+        </VStack>
+        {action}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/** Error state of a list: the message and a retry button. */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const message = error instanceof Error ? error.message : 'Something went wrong';
+  return (
+    <Center py="10" role="alert" data-testid="error-state">
+      <Stack align="center" gap="3">
+        <Text fontWeight="medium">Could not load this list</Text>
+        <Text color="fg.muted">{message}</Text>
+        {onRetry && (
+          <Button size="sm" variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,70 @@
+import { LICENSE_RECHECK_MS } from '@reachly/shared/constants';
+import { isLicenseValid, isTrafficLimitReached, remainingTraffic } from '@reachly/shared/logic';
+import type { Traffic, UserResponse } from '@reachly/shared/schemas';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { getAccessToken } from '../../lib/api.ts';
+import { connectRealtime } from '../../realtime/socket.ts';
+import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
+import { trafficQuery, userQuery } from './account-queries.ts';
+
+export function useUser() {
+  return useQuery(userQuery());
+}
+
+/**
+ * Whether the licence is valid now (spec §4: licensed while now < licenseTill), rechecked every
+ * 120 s (the user is refetched too) and at once on LICENSE_UPDATE (useAccountRealtime).
+ */
+export function useLicense() {
+  const user = useQuery({ ...userQuery(), refetchInterval: LICENSE_RECHECK_MS });
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), LICENSE_RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  const license = user.data?.license ?? null;
+  return { license, isValid: isLicenseValid(license, now), isLoading: user.isPending };
+}
+
+/** Remaining traffic in bytes (1048576 by default when missing, spec §5) and whether it ran out. */
+export function useTraffic() {
+  const traffic = useQuery(trafficQuery());
+  const remaining = traffic.data ? remainingTraffic(traffic.data) : null;
+  return {
+    ...traffic,
+    remaining,
+    isLimitReached: remaining !== null && isTrafficLimitReached(remaining),
+  };
+}
+
+/**
+ * Opens the page's socket for the user's organisation and applies the account pushes of spec §7:
+ * PROXY_TRAFFIC_UPDATE (remainingTraffic), LICENSE_UPDATE (licenseTill), PROFILES_ATTACHED
+ * (profiles refetched, areProfilesGiven set).
+ */
+export function useAccountRealtime(user: UserResponse | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (user) connectRealtime(user.organizationId, getAccessToken() ?? user.accessToken);
+  }, [user]);
+
+  useRealtimeEvent('LICENSE_UPDATE', ({ licenseTill }) => {
+    queryClient.setQueryData<UserResponse>(userQuery().queryKey, (old) =>
+      old ? { ...old, license: { ...old.license, licenseTill } } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey: userQuery().queryKey });
+  });
+  useRealtimeEvent('PROXY_TRAFFIC_UPDATE', ({ remainingTraffic }) => {
+    queryClient.setQueryData<Traffic>(trafficQuery().queryKey, (old) =>
+      old ? { ...old, remainingTraffic } : { trafficLimit: '0', usedTraffic: '0', remainingTraffic },
+    );
+    void queryClient.invalidateQueries({ queryKey: trafficQuery().queryKey });
+  });
+  useRealtimeEvent('PROFILES_ATTACHED', () => {
+    queryClient.setQueryData<UserResponse>(userQuery().queryKey, (old) =>
+      old ? { ...old, areProfilesGiven: true } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+  });
+}

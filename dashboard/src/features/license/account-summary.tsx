@@ -1,0 +1,4 @@
+// Placeholder: filled in by the dashboard work in progress.
+export function AccountSummary() {
+  return null;
+}

@@ -1,0 +1,113 @@
+import { apiErrorSchema } from '@reachly/shared/schemas';
+import type { z } from 'zod';
+import { isDemoMode } from '../shell/demo-mode.ts';
+
+/** An answer of the API that was not 2xx, with the body's `{error: {code, message}}` (DESIGN.md §3). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A request as the dashboard describes it; `query` values that are undefined are left out. */
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | null | undefined>;
+  json?: unknown;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+/**
+ * Demo mode answers every call from a sample dataset in the page (features/demo); the handler is
+ * loaded on first use so the dataset stays out of the other routes' bundles.
+ */
+export type DemoHandler = (path: string, request: ApiRequest) => Promise<unknown>;
+let demoHandler: Promise<DemoHandler> | null = null;
+function loadDemoHandler(): Promise<DemoHandler> {
+  demoHandler ??= import('../features/demo/demo-backend.ts').then((m) => m.handleDemoRequest);
+  return demoHandler;
+}
+
+let accessToken: string | null = null;
+/** The session client sets the user's access token; every call sends it as the authorization header (spec §6). */
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
+export function buildUrl(path: string, query?: ApiRequest['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, value === null ? 'null' : String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** The headers every API call carries: the access token when there is one. */
+export function authHeaders(): Record<string, string> {
+  return accessToken ? { authorization: accessToken } : {};
+}
+
+/** Turns a non-2xx answer into an ApiError carrying the server's message (spec §8: the page shows it). */
+export async function errorFromResponse(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  try {
+    const parsed = apiErrorSchema.safeParse(JSON.parse(text));
+    if (parsed.success) {
+      const { code, message, details } = parsed.data.error;
+      return new ApiError(res.status, code, message, details);
+    }
+  } catch {
+    // not JSON: fall through
+  }
+  return new ApiError(res.status, 'HTTP_ERROR', text.trim() || `${res.status} ${res.statusText}`);
+}
+
+/**
+ * Calls the API and, when a schema is given, checks the answer against it.
+ * Throws ApiError for a non-2xx answer and for a network failure (status 0).
+ */
+export async function api<T = unknown>(
+  path: string,
+  request: ApiRequest = {},
+  schema?: z.ZodType<T>,
+): Promise<T> {
+  if (isDemoMode()) {
+    const handle = await loadDemoHandler();
+    const data = await handle(path, request);
+    return schema ? schema.parse(data) : (data as T);
+  }
+  const headers: Record<string, string> = { ...authHeaders() };
+  let body = request.body;
+  if (request.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(request.json);
+  }
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, request.query), {
+      method: request.method ?? 'GET',
+      headers,
+      body,
+      signal: request.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'The server cannot be reached');
+  }
+  if (!res.ok) throw await errorFromResponse(res);
+  if (res.status === 204) return undefined as T;
+  const data: unknown = await res.json();
+  return schema ? schema.parse(data) : (data as T);
+}

@@ -1,0 +1,47 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toastError } from '../components/toaster.tsx';
+import { signInRedirectUrl } from '../session/session-client.ts';
+import { ApiError } from './api.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Title of the error toast; without it the failure is left to the caller (spec §8 lists which are silent). */
+      errorTitle?: string;
+    };
+  }
+}
+
+function redirectOnUnauthorized(error: unknown): boolean {
+  if (error instanceof ApiError && error.status === 401) {
+    window.location.assign(signInRedirectUrl());
+    return true;
+  }
+  return false;
+}
+
+/**
+ * One place for failures (STYLE.md): 401 → the sign-in page; a failed mutation with an errorTitle
+ * shows a toast carrying the server's message. Failed list fetches are not toasted (spec §8: they
+ * are swallowed; the list shows its error state).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: redirectOnUnauthorized }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        if (redirectOnUnauthorized(error)) return;
+        const title = mutation.meta?.errorTitle;
+        if (title) toastError(title, error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      },
+    },
+  });
+}

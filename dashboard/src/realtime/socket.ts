@@ -1,0 +1,93 @@
+import { SOCKET_PATH, SOCKET_RECONNECTION, SOCKET_TRANSPORTS } from '@reachly/shared/constants';
+import type {
+  ClientToServerEvents,
+  RealtimePayload,
+  ServerEventName,
+  ServerToClientEvents,
+} from '@reachly/shared/realtime';
+import { io, type Socket } from 'socket.io-client';
+
+/** Realtime connection states of spec §4. */
+export type ConnectionState = 'closed' | 'opening' | 'open';
+
+type PageSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: PageSocket | null = null;
+let connectedFor: { organizationId: number; token: string | null } | null = null;
+let state: ConnectionState = 'closed';
+const stateListeners = new Set<() => void>();
+
+function setState(next: ConnectionState): void {
+  if (state === next) return;
+  state = next;
+  for (const listener of stateListeners) listener();
+}
+
+export function getConnectionState(): ConnectionState {
+  return state;
+}
+
+export function subscribeConnectionState(listener: () => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+/**
+ * Opens the page's one socket (spec §7): query organizationId, websocket then polling, path
+ * /socket.io, reconnect 1 s to 5 s with randomisation 0.5 and a 20 s timeout (spec §9). Calling it
+ * again for the same organisation and token keeps the socket; otherwise the old one is closed.
+ */
+export function connectRealtime(organizationId: number, token: string | null): PageSocket {
+  if (socket && connectedFor?.organizationId === organizationId && connectedFor.token === token)
+    return socket;
+  disconnectRealtime();
+  connectedFor = { organizationId, token };
+  socket = io({
+    path: SOCKET_PATH,
+    transports: [...SOCKET_TRANSPORTS],
+    query: { organizationId: String(organizationId) },
+    auth: token ? { token } : {},
+    reconnection: true,
+    ...SOCKET_RECONNECTION,
+  });
+  setState('opening');
+  socket.on('connect', () => setState('open'));
+  socket.on('disconnect', () => setState(socket?.active ? 'opening' : 'closed'));
+  socket.on('connect_error', () => setState(socket?.active ? 'opening' : 'closed'));
+  socket.io.on('reconnect_attempt', () => setState('opening'));
+  return socket;
+}
+
+export function disconnectRealtime(): void {
+  socket?.disconnect();
+  socket = null;
+  connectedFor = null;
+  setState('closed');
+}
+
+/** subscribe(event) of spec §7: calls the listener for each push of that kind; returns the unsubscribe. */
+export function subscribe<E extends ServerEventName>(
+  event: E,
+  listener: (payload: RealtimePayload<E>) => void,
+): () => void {
+  const current = socket;
+  if (!current) return () => {};
+  // socket.io's typed `on` cannot narrow a generic event name; the payload type follows E.
+  const handler = listener as unknown as ServerToClientEvents[E];
+  (current.on as (e: E, h: ServerToClientEvents[E]) => void)(event, handler);
+  return () => (current.off as (e: E, h: ServerToClientEvents[E]) => void)(event, handler);
+}
+
+/**
+ * send(event, organizationId, payload) of spec §7: emits to the server when the socket belongs to
+ * that organisation; returns false (and sends nothing) otherwise.
+ */
+export function send<E extends 'profile-handled' | 'processed-finished'>(
+  event: E,
+  organizationId: number,
+  payload: RealtimePayload<E>,
+): boolean {
+  if (!socket || connectedFor?.organizationId !== organizationId) return false;
+  (socket.emit as (e: E, p: RealtimePayload<E>) => void)(event, payload);
+  return true;
+}

@@ -1,0 +1,24 @@
+import type { RealtimePayload, ServerEventName } from '@reachly/shared/realtime';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { getConnectionState, subscribe, subscribeConnectionState } from './socket.ts';
+
+export function useConnectionState() {
+  return useSyncExternalStore(subscribeConnectionState, getConnectionState, getConnectionState);
+}
+
+/**
+ * Calls `listener` for each push of `event` while the component is mounted and the socket is open.
+ * The latest listener is used without resubscribing.
+ */
+export function useRealtimeEvent<E extends ServerEventName>(
+  event: E,
+  listener: (payload: RealtimePayload<E>) => void,
+): void {
+  const latest = useRef(listener);
+  latest.current = listener;
+  const state = useConnectionState();
+  useEffect(() => {
+    if (state === 'closed') return;
+    return subscribe(event, (payload) => latest.current(payload));
+  }, [event, state]);
+}

@@ -1,0 +1,39 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppLayout } from './components/app-layout.tsx';
+import { RequireSession } from './components/require-session.tsx';
+import { ROUTES } from './route-paths.ts';
+import { AUTH_PAGES } from './session/session-client.ts';
+
+// Each screen is its own chunk: the sign-in route loads only what it needs (issue 4 budget).
+const SignInPage = lazy(() => import('./features/auth/sign-in-page.tsx'));
+const SignUpPage = lazy(() => import('./features/auth/sign-up-page.tsx'));
+const AuthErrorPage = lazy(() => import('./features/auth/auth-error-page.tsx'));
+const DownloadPage = lazy(() => import('./features/download/download-page.tsx'));
+const BoardPage = lazy(() => import('./features/board/board-page.tsx'));
+const CollectionsPage = lazy(() => import('./features/collections/collections-page.tsx'));
+const ProfilesPage = lazy(() => import('./features/profiles/profiles-page.tsx'));
+const LicensePage = lazy(() => import('./features/license/license-page.tsx'));
+
+export const router = createBrowserRouter([
+  { path: AUTH_PAGES.signIn, element: <SignInPage /> },
+  { path: AUTH_PAGES.signUp, element: <SignUpPage /> },
+  { path: AUTH_PAGES.error, element: <AuthErrorPage /> },
+  { path: ROUTES.download, element: <DownloadPage /> },
+  {
+    element: (
+      <RequireSession>
+        <AppLayout />
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: <Navigate to={ROUTES.board} replace /> },
+      { path: ROUTES.board, element: <BoardPage /> },
+      { path: ROUTES.collections, element: <CollectionsPage /> },
+      { path: `${ROUTES.collections}/:collectionId`, element: <CollectionsPage /> },
+      { path: ROUTES.profiles, element: <ProfilesPage /> },
+      { path: ROUTES.license, element: <LicensePage /> },
+      { path: '*', element: <Navigate to={ROUTES.board} replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,37 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { BREAKPOINTS, SNACKBAR_Z_INDEX, THEME } from '@reachly/shared/constants';
+
+const px = (n: number) => `${n}px`;
+
+/** Chakra theme of spec §9: primary green, Roboto, breakpoints xs 0 / sm 600 / md 900 / lg 1200 / xl 1536. */
+const config = defineConfig({
+  globalCss: {
+    html: { colorPalette: THEME.primary },
+    body: { fontFamily: 'body' },
+  },
+  theme: {
+    // xs is Chakra's `base` (0 px).
+    breakpoints: {
+      sm: px(BREAKPOINTS.sm),
+      md: px(BREAKPOINTS.md),
+      lg: px(BREAKPOINTS.lg),
+      xl: px(BREAKPOINTS.xl),
+    },
+    tokens: {
+      fonts: { heading: { value: THEME.fonts.heading }, body: { value: THEME.fonts.body } },
+      zIndex: { toast: { value: SNACKBAR_Z_INDEX } },
+    },
+    semanticTokens: {
+      colors: {
+        // Chakra's green.600 under white text is 3.3:1; green.700 reaches WCAG AA (4.5:1).
+        green: {
+          solid: { value: '{colors.green.700}' },
+          emphasized: { value: '{colors.green.300}' },
+          fg: { value: '{colors.green.800}' },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
+import {
+  type E2EBrowser,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  waitForText,
+} from './support/browser.ts';
+
+let app: E2EApp;
+let chromium: E2EBrowser;
+beforeAll(async () => {
+  [app, chromium] = await Promise.all([startE2EApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await chromium?.close();
+  await app?.close();
+});
+
+describe('sign-up and sign-in', () => {
+  it('sends an anonymous visitor to sign-in with error=SessionRequired and the page as callbackUrl', async () => {
+    const page = await openPage(chromium.browser);
+    await page.goto(`${app.url}/profiles`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => window.location.pathname === '/signin');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('error')).toBe('SessionRequired');
+    expect(url.searchParams.get('callbackUrl')).toBe(`${app.url}/profiles`);
+    await waitForText(page, 'Please sign in to see that page.');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('signs up through the form and lands on the board, signed in', async () => {
+    const page = await openPage(chromium.browser);
+    await page.goto(`${app.url}/signup`, { waitUntil: 'networkidle0' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const email = `signup-${Date.now()}@example.com`;
+    await page.locator('input[type=email]').fill(email);
+    await page.locator('input[type=password]').fill('password-123');
+    await Promise.all([page.waitForNavigation(), page.locator('button[type=submit]').click()]);
+    await page.waitForFunction(() => window.location.pathname === '/board');
+    await page.waitForSelector('[data-testid=user-email]');
+    await waitForText(page, email);
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('signs in, refuses a wrong password with a message, and signs out', async () => {
+    const account = await registerAccount(app);
+    const page = await openPage(chromium.browser);
+    await page.goto(`${app.url}/signin?callbackUrl=${encodeURIComponent(`${app.url}/collections`)}`, {
+      waitUntil: 'networkidle0',
+    });
+    await page.locator('input[type=email]').fill(account.email);
+    await page.locator('input[type=password]').fill('wrong-password');
+    await page.locator('button[type=submit]').click();
+    await waitForText(page, 'Wrong email or password.');
+
+    await page.locator('input[type=password]').fill(account.password);
+    await Promise.all([page.waitForNavigation(), page.locator('button[type=submit]').click()]);
+    await page.waitForFunction(() => window.location.pathname === '/collections');
+    await waitForText(page, account.email);
+
+    await Promise.all([page.waitForNavigation(), page.locator('::-p-text(Sign out)').click()]);
+    await page.goto(`${app.url}/board`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => window.location.pathname === '/signin');
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type Config,
+  createDatabase,
+  loadConfig,
+  migrateToLatest,
+  type RunningServer,
+  startServer,
+} from '@reachly/server';
+import type { User } from '@reachly/shared/schemas';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The built dashboard (global-setup.ts builds it once per run). */
+export const dashboardDist = path.join(repoRoot, 'dashboard/dist');
+
+export interface E2EApp {
+  /** http://localhost:<port> */
+  url: string;
+  port: number;
+  running: RunningServer;
+  config: Config;
+  /** RELEASES_DIR of this server: put installer fixtures here. */
+  releasesDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server, serving the built dashboard, on an in-memory embedded database (PGlite), with
+ * its own data and releases folders. One per test file; tests isolate themselves by account.
+ */
+export async function startE2EApp(env: Record<string, string> = {}): Promise<E2EApp> {
+  const work = mkdtempSync(path.join(tmpdir(), 'reachly-e2e-'));
+  const releasesDir = path.join(work, 'releases');
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+    DATA_DIR: path.join(work, 'data'),
+    RELEASES_DIR: releasesDir,
+    DASHBOARD_DIR: dashboardDist,
+    AUTH_RATE_LIMIT: '100000',
+    ...env,
+  });
+  const db = createDatabase({ dataDir: null });
+  await migrateToLatest(db);
+  const running = await startServer({ config, db });
+  const port = Number(new URL(running.url).port);
+  return {
+    url: running.url,
+    port,
+    running,
+    config,
+    releasesDir,
+    async close() {
+      await running.close();
+      await db.destroy();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  user: User;
+}
+
+let counter = 0;
+/** Registers a new user (and organisation) through POST /api/register. */
+export async function registerAccount(app: E2EApp, prefix = 'e2e'): Promise<Account> {
+  counter += 1;
+  const email = `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
+  const password = 'password-123';
+  const res = await fetch(`${app.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const { user } = (await res.json()) as { user: User };
+  return { email, password, user };
+}
+
+/** Calls the API as the account (its access token as the authorization header). */
+export async function apiAs<T = unknown>(
+  app: E2EApp,
+  account: Account,
+  method: string,
+  apiPath: string,
+  json?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${app.url}${apiPath}`, {
+    method,
+    headers: {
+      authorization: account.user.accessToken,
+      ...(json ? { 'content-type': 'application/json' } : {}),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}

@@ -1,0 +1,115 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer';
+import type { Account, E2EApp } from './app.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags headless Debian Chromium needs on these machines (FACTS.md). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface LaunchOptions {
+  /** Extra host names that resolve to 127.0.0.1 (a page that must not count as a local host). */
+  hosts?: string[];
+  userAgent?: string;
+  args?: string[];
+}
+
+export interface E2EBrowser {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium, headless, with a fresh profile. */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<E2EBrowser> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'reachly-chromium-'));
+  const args = [...CHROMIUM_ARGS, ...(options.args ?? [])];
+  if (options.hosts?.length) {
+    args.push(`--host-resolver-rules=${options.hosts.map((h) => `MAP ${h} 127.0.0.1`).join(', ')}`);
+  }
+  if (options.userAgent) args.push(`--user-agent=${options.userAgent}`);
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args,
+    userDataDir,
+    defaultViewport: { width: 1400, height: 900 },
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PageErrors {
+  /** Uncaught exceptions of the page (a test fails on any). */
+  errors: string[];
+}
+
+/** A new page that records uncaught exceptions. */
+export async function openPage(browser: Browser): Promise<Page & PageErrors> {
+  const page = (await browser.newPage()) as Page & PageErrors;
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(String(error)));
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Signs in through the sign-in page's form, as a user would, and waits for the board. */
+export async function signIn(page: Page, app: E2EApp, account: Account, base = app.url): Promise<void> {
+  await page.goto(`${base}/signin`, { waitUntil: 'networkidle0' });
+  await page.locator('input[type=email]').fill(account.email);
+  await page.locator('input[type=password]').fill(account.password);
+  await Promise.all([
+    page.waitForNavigation({ waitUntil: 'networkidle0' }),
+    page.locator('button[type=submit]').click(),
+  ]);
+}
+
+/** Waits for text anywhere in the page's body. */
+export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time.
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    // biome-ignore lint/suspicious/noExplicitAny: axe's result shape.
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      // biome-ignore lint/suspicious/noExplicitAny: axe's node shape.
+      nodes: v.nodes.slice(0, 5).map((n: any) => n.target.join(' ')),
+    }));
+  });
+  return (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
