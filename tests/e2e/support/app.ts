@@ -11,9 +11,10 @@ import {
   startServer,
 } from '@reachly/server';
 import type { User } from '@reachly/shared/schemas';
+import { inject } from 'vitest';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** The built dashboard (global-setup.ts builds it once per run). */
+/** The dashboard's default build folder (`npm run build -w @reachly/dashboard`). */
 export const dashboardDist = path.join(repoRoot, 'dashboard/dist');
 
 export interface E2EApp {
@@ -41,7 +42,7 @@ export async function startE2EApp(env: Record<string, string> = {}): Promise<E2E
     AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
     DATA_DIR: path.join(work, 'data'),
     RELEASES_DIR: releasesDir,
-    DASHBOARD_DIR: dashboardDist,
+    DASHBOARD_DIR: inject('dashboardDir') ?? dashboardDist,
     AUTH_RATE_LIMIT: '100000',
     ...env,
   });
