@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'dashboard',
           include: ['dashboard/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['dashboard/src/test-setup.ts'],
         },
       },
       {

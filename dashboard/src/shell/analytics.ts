@@ -45,6 +45,7 @@ function ensureGuestId(): Promise<string> {
     });
     localStorage.setItem(LOCAL_STORAGE_KEYS.guestId, guestId);
     writeCookie(COOKIE_KEYS.guestId, guestId);
+    guestIdReady = null;
     return guestId;
   })();
   return guestIdReady;
