@@ -7,5 +7,7 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The vendor chunk (React, Chakra, emotion) is large by nature; `npm run bench` measures the
+  // sign-in route's initial JavaScript against its 250 KB gzipped budget instead of this warning.
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800 },
 });

@@ -1,7 +1,5 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AppLayout } from './components/app-layout.tsx';
-import { RequireSession } from './components/require-session.tsx';
 import { ROUTES } from './route-paths.ts';
 import { AUTH_PAGES } from './session/session-client.ts';
 
@@ -14,6 +12,8 @@ const BoardPage = lazy(() => import('./features/board/board-page.tsx'));
 const CollectionsPage = lazy(() => import('./features/collections/collections-page.tsx'));
 const ProfilesPage = lazy(() => import('./features/profiles/profiles-page.tsx'));
 const LicensePage = lazy(() => import('./features/license/license-page.tsx'));
+// The signed-in shell (session gate, layout, socket, dialogs) stays out of the public pages' bundle.
+const SignedInShell = lazy(() => import('./components/signed-in-shell.tsx'));
 
 export const router = createBrowserRouter([
   { path: AUTH_PAGES.signIn, element: <SignInPage /> },
@@ -21,11 +21,7 @@ export const router = createBrowserRouter([
   { path: AUTH_PAGES.error, element: <AuthErrorPage /> },
   { path: ROUTES.download, element: <DownloadPage /> },
   {
-    element: (
-      <RequireSession>
-        <AppLayout />
-      </RequireSession>
-    ),
+    element: <SignedInShell />,
     children: [
       { index: true, element: <Navigate to={ROUTES.board} replace /> },
       { path: ROUTES.board, element: <BoardPage /> },

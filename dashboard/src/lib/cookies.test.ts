@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parentDomain, readCookie, writeCookie } from './cookies.ts';
+import { cookieString, deleteCookie, parentDomain, readCookie, writeCookie } from './cookies.ts';
 import { randomHex } from './random.ts';
 
 describe('cookies', () => {
@@ -12,10 +12,21 @@ describe('cookies', () => {
     expect(parentDomain('::1')).toBeNull();
   });
 
-  it('reads back what it writes, encoded', () => {
+  it('writes until 1 Jan 2100 on the parent domain, path /', () => {
+    expect(cookieString('affiliateToken', 'x', 'app.reachly.io')).toBe(
+      'affiliateToken=x; expires=Fri, 01 Jan 2100 00:00:00 GMT; path=/; domain=reachly.io; SameSite=Lax',
+    );
+    expect(cookieString('guestId', 'y', 'localhost')).toBe(
+      'guestId=y; expires=Fri, 01 Jan 2100 00:00:00 GMT; path=/; SameSite=Lax',
+    );
+  });
+
+  it('reads back what it writes, encoded, and deletes', () => {
     writeCookie('affiliateToken', 'a b;c');
     expect(readCookie('affiliateToken')).toBe('a b;c');
     expect(readCookie('missing')).toBeNull();
+    deleteCookie('affiliateToken');
+    expect(readCookie('affiliateToken')).toBeNull();
   });
 
   it('makes the first-visit id from 32 random bytes as hex', () => {

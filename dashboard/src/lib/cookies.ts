@@ -19,17 +19,35 @@ export function parentDomain(hostname: string): string | null {
   return labels.slice(-2).join('.');
 }
 
-/** Writes a cookie until 1 Jan 2100 on the parent domain, path / (spec §9). */
-export function writeCookie(name: string, value: string): void {
-  const domain = parentDomain(window.location.hostname);
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
-  document.cookie = [
+/** The Set-Cookie string of spec §9: until 1 Jan 2100, on the parent domain, path /. */
+export function cookieString(
+  name: string,
+  value: string,
+  hostname: string,
+  expires: Date = COOKIE_EXPIRES,
+): string {
+  const domain = parentDomain(hostname);
+  return [
     `${name}=${encodeURIComponent(value)}`,
-    `expires=${COOKIE_EXPIRES.toUTCString()}`,
+    `expires=${expires.toUTCString()}`,
     `path=${COOKIE_PATH}`,
     domain ? `domain=${domain}` : '',
     'SameSite=Lax',
   ]
     .filter(Boolean)
     .join('; ');
+}
+
+/**
+ * Writes a cookie until 1 Jan 2100 on the parent domain, path / (spec §9). Chromium caps any
+ * expiry at 400 days from now, so there it lives 400 days, renewed on each write.
+ */
+export function writeCookie(name: string, value: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
+  document.cookie = cookieString(name, value, window.location.hostname);
+}
+
+export function deleteCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: see writeCookie.
+  document.cookie = cookieString(name, '', window.location.hostname, new Date(0));
 }

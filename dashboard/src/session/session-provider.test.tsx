@@ -42,7 +42,11 @@ function Status() {
   );
 }
 
-const signedIn = { user: { email: 'ann@example.com' }, accessToken: 'tok-1', expires: '2100-01-01T00:00:00Z' };
+const signedIn = {
+  user: { email: 'ann@example.com' },
+  accessToken: 'tok-1',
+  expires: '2100-01-01T00:00:00Z',
+};
 
 describe('SessionProvider', () => {
   it('goes from loading to authenticated and hands the access token to the API client', async () => {
@@ -65,7 +69,9 @@ describe('SessionProvider', () => {
       </SessionProvider>,
     );
     await screen.findByText(/unauthenticated/);
-    expect(beacons.some((b) => b.includes('code=CLIENT_FETCH_ERROR') && b.includes('client=true'))).toBe(true);
+    expect(beacons.some((b) => b.includes('code=CLIENT_FETCH_ERROR') && b.includes('client=true'))).toBe(
+      true,
+    );
   });
 
   it('refetches on the cross-tab storage event, and on visibility only when enabled', async () => {

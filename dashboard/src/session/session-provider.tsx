@@ -1,3 +1,4 @@
+import { COOKIE_KEYS } from '@reachly/shared/constants';
 import {
   createContext,
   type ReactNode,
@@ -9,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { setAccessToken } from '../lib/api.ts';
+import { deleteCookie, readCookie, writeCookie } from '../lib/cookies.ts';
 import {
   fetchSession,
   logAuthClient,
@@ -52,7 +54,11 @@ export function SessionProvider({
       logAuthClient('error', 'CLIENT_SESSION_ERROR', 'The session answer has no expiry');
       session = null;
     }
-    setAccessToken(session?.accessToken ?? null);
+    // The token is kept as the accessToken cookie too (spec §3), where the start-up reads it.
+    const token = session?.user ? (session.accessToken ?? null) : null;
+    setAccessToken(token);
+    if (token && readCookie(COOKIE_KEYS.accessToken) !== token) writeCookie(COOKIE_KEYS.accessToken, token);
+    if (!token && readCookie(COOKIE_KEYS.accessToken) !== null) deleteCookie(COOKIE_KEYS.accessToken);
     setData(session);
     setStatus(session?.user ? 'authenticated' : 'unauthenticated');
   }, []);

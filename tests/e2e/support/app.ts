@@ -105,3 +105,14 @@ export async function apiAs<T = unknown>(
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
+
+/** Calls the server's admin API as `npm run admin` does (loopback + X-Admin-Token). */
+export async function adminCall<T = unknown>(app: E2EApp, apiPath: string, body: unknown): Promise<T> {
+  const res = await fetch(`${app.url}/api${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': app.config.ADMIN_TOKEN },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`admin ${apiPath} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}

@@ -1,0 +1,113 @@
+import type { HTTPRequest } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
+import { type E2EBrowser, launchBrowser, openPage, signIn, waitForText } from './support/browser.ts';
+
+let app: E2EApp;
+let chromium: E2EBrowser;
+beforeAll(async () => {
+  [app, chromium] = await Promise.all([startE2EApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await chromium?.close();
+  await app?.close();
+});
+
+interface Recorded {
+  path: string;
+  body: Record<string, unknown> | null;
+}
+
+/** Records the page's analytics posts. */
+function recordAnalytics(requests: Recorded[]) {
+  return (request: HTTPRequest) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/summary' || url.pathname === '/api/emit') {
+      requests.push({ path: url.pathname, body: JSON.parse(request.postData() ?? 'null') });
+    }
+  };
+}
+
+describe('page shell start-up', () => {
+  it('runs the start-up order of spec §4 on a first visit', async () => {
+    const page = await openPage(chromium.browser);
+    const posts: Recorded[] = [];
+    page.on('request', recordAnalytics(posts));
+    // Listen as the desktop app would, before the page's own scripts run.
+    await page.evaluateOnNewDocument(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      for (const name of ['reachly-start-app', 'reachly-page-loaded', 'userData']) {
+        window.addEventListener(name, () => seen.push(name));
+      }
+    });
+    await page.goto(`${app.url}/download?affiliateToken=aff-1&organizationToken=org-9`, {
+      waitUntil: 'networkidle0',
+    });
+    await page.waitForFunction(() => !document.getElementById('server-side-styles'));
+
+    const cookies = Object.fromEntries((await page.cookies()).map((c) => [c.name, c]));
+    expect(cookies.firstVisitId?.value).toMatch(/^[0-9a-f]{64}$/);
+    expect(cookies.affiliateToken?.value).toBe('aff-1');
+    expect(cookies.organizationToken?.value).toBe('org-9');
+    // The page asks for 1 Jan 2100 (unit-tested in cookies.test.ts); Chromium caps it at 400 days.
+    const inAYear = Date.now() / 1000 + 365 * 24 * 3600;
+    for (const name of ['firstVisitId', 'affiliateToken', 'organizationToken']) {
+      expect(cookies[name]?.expires).toBeGreaterThan(inAYear);
+      expect(cookies[name]?.path).toBe('/');
+    }
+    // No session: no token, so no start-app; page-loaded, then the user data.
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([
+      'reachly-page-loaded',
+      'userData',
+    ]);
+    expect(await page.evaluate(() => typeof (window as { reachlyDemo?: unknown }).reachlyDemo)).toBe(
+      'function',
+    );
+
+    await page.waitForFunction(() => true);
+    expect(posts.find((p) => p.path === '/api/summary')?.body).toEqual({ key: 'uniqueNewVisits' });
+    const types = posts.filter((p) => p.path === '/api/emit').map((p) => p.body?.type);
+    expect(types[0]).toBe('noGuestId');
+    expect(types).toEqual(expect.arrayContaining(['firstVisitClient', 'clientLoaded']));
+
+    // A second visit within 24 hours counts no visit and is not a first visit.
+    posts.length = 0;
+    await page.reload({ waitUntil: 'networkidle0' });
+    expect(posts.filter((p) => p.path === '/api/summary')).toEqual([]);
+    const again = posts.filter((p) => p.path === '/api/emit').map((p) => p.body?.type);
+    expect(again).toEqual(['clientLoaded']);
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('fires start-app with the access token once signed in, and shows the live connection', async () => {
+    const account = await registerAccount(app);
+    const page = await openPage(chromium.browser);
+    await signIn(page, app, account);
+    await page.evaluateOnNewDocument(() => {
+      window.addEventListener('reachly-start-app', (e) => {
+        (window as unknown as { startApp: unknown }).startApp = (e as CustomEvent).detail;
+      });
+    });
+    await page.reload({ waitUntil: 'networkidle0' });
+    expect(await page.evaluate(() => (window as unknown as { startApp: unknown }).startApp)).toMatchObject({
+      accessToken: account.user.accessToken,
+    });
+    await page.waitForSelector('[data-testid=connection-state][data-state=open]');
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('gives a banned user a blank page', async () => {
+    const account = await registerAccount(app);
+    const page = await openPage(chromium.browser);
+    await signIn(page, app, account);
+    await waitForText(page, account.email);
+    await adminCall(app, '/admin/ban', { email: account.email, banned: true });
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid=banned-blank-page]');
+    expect(await page.evaluate(() => document.body.innerText.trim())).toBe('');
+    await page.close();
+  });
+});
