@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useUser } from '../features/account/use-account.ts';
 import { ApiError } from '../lib/api.ts';
 import { useSession } from '../session/session-provider.tsx';
+import { isDemoMode } from '../shell/demo-mode.ts';
 import { LoadingState } from './list-state.tsx';
 
 /**
@@ -9,6 +10,12 @@ import { LoadingState } from './list-state.tsx';
  * current page as callbackUrl; a banned user gets a blank page (spec §2, §6).
  */
 export function RequireSession({ children }: { children: ReactNode }) {
+  // Demo mode needs no account: the sample backend answers as its demo user (spec §2).
+  if (isDemoMode()) return <UserGate>{children}</UserGate>;
+  return <SessionGate>{children}</SessionGate>;
+}
+
+function SessionGate({ children }: { children: ReactNode }) {
   const session = useSession({ required: true });
   if (session.status !== 'authenticated') return <LoadingState />;
   return <UserGate>{children}</UserGate>;

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getAccessToken } from '../../lib/api.ts';
 import { connectRealtime } from '../../realtime/socket.ts';
+import { isDemoMode } from '../../shell/demo-mode.ts';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
 import { trafficQuery, userQuery } from './account-queries.ts';
 
@@ -46,7 +47,8 @@ export function useTraffic() {
 export function useAccountRealtime(user: UserResponse | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (user) connectRealtime(user.organizationId, getAccessToken() ?? user.accessToken);
+    // Demo mode never talks to the server, so it opens no socket.
+    if (user && !isDemoMode()) connectRealtime(user.organizationId, getAccessToken() ?? user.accessToken);
   }, [user]);
 
   useRealtimeEvent('LICENSE_UPDATE', ({ licenseTill }) => {
