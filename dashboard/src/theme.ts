@@ -24,6 +24,8 @@ const config = defineConfig({
     semanticTokens: {
       colors: {
         // Chakra's green.600 under white text is 3.3:1; green.700 reaches WCAG AA (4.5:1).
+        // red.500 error text on white is 3.8:1; red.700 passes AA.
+        fg: { error: { value: '{colors.red.700}' } },
         green: {
           solid: { value: '{colors.green.700}' },
           emphasized: { value: '{colors.green.300}' },

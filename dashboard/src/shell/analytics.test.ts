@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteCookie } from '../lib/cookies.ts';
 import { countVisit, emitEvent } from './analytics.ts';
 
 interface Posted {
@@ -11,7 +12,7 @@ beforeEach(() => {
   localStorage.clear();
   for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    if (name) deleteCookie(name);
   }
   posted = [];
   vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
@@ -42,7 +43,9 @@ describe('emitEvent', () => {
     });
     posted = [];
     await emitEvent('firstVisitClient');
-    expect(posted.map((p) => p.body)).toEqual([expect.objectContaining({ type: 'firstVisitClient', hasGuestId: true })]);
+    expect(posted.map((p) => p.body)).toEqual([
+      expect.objectContaining({ type: 'firstVisitClient', hasGuestId: true }),
+    ]);
   });
 
   it('shares one noGuestId post between events emitted together', async () => {

@@ -68,7 +68,11 @@ describe('bridgeRequest', () => {
 
   it('ignores an answer that does not match the schema', async () => {
     vi.useFakeTimers();
-    const stop = desktopAnswers('get-machine-data', ({ requestId }) => ({ requestId, ok: true, machineId: 42 }));
+    const stop = desktopAnswers('get-machine-data', ({ requestId }) => ({
+      requestId,
+      ok: true,
+      machineId: 42,
+    }));
     const request = bridgeRequest('get-machine-data', {}, 1000);
     const failed = expect(request).rejects.toThrow('did not answer');
     await vi.advanceTimersByTimeAsync(1000);
@@ -90,10 +94,14 @@ describe('notices', () => {
   it('hears reachly-show-update-alert with its offered version', () => {
     const versions: (string | null)[] = [];
     const stop = onShowUpdateAlert((v) => versions.push(v));
-    window.dispatchEvent(new CustomEvent('reachly-show-update-alert', { detail: { offeredVersion: '2.0.0' } }));
+    window.dispatchEvent(
+      new CustomEvent('reachly-show-update-alert', { detail: { offeredVersion: '2.0.0' } }),
+    );
     window.dispatchEvent(new CustomEvent('reachly-show-update-alert'));
     stop();
-    window.dispatchEvent(new CustomEvent('reachly-show-update-alert', { detail: { offeredVersion: '3.0.0' } }));
+    window.dispatchEvent(
+      new CustomEvent('reachly-show-update-alert', { detail: { offeredVersion: '3.0.0' } }),
+    );
     expect(versions).toEqual(['2.0.0', null]);
   });
 });

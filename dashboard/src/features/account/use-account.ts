@@ -1,12 +1,17 @@
 import { LICENSE_RECHECK_MS } from '@reachly/shared/constants';
-import { isLicenseValid, isTrafficLimitReached, remainingTraffic } from '@reachly/shared/logic';
+import {
+  isLicenseValid,
+  isTrafficLimitReached,
+  remainingTraffic,
+  toTrafficBigInt,
+} from '@reachly/shared/logic';
 import type { Traffic, UserResponse } from '@reachly/shared/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getAccessToken } from '../../lib/api.ts';
 import { connectRealtime } from '../../realtime/socket.ts';
-import { isDemoMode } from '../../shell/demo-mode.ts';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
+import { isDemoMode } from '../../shell/demo-mode.ts';
 import { trafficQuery, userQuery } from './account-queries.ts';
 
 export function useUser() {
@@ -31,7 +36,10 @@ export function useLicense() {
 /** Remaining traffic in bytes (1048576 by default when missing, spec §5) and whether it ran out. */
 export function useTraffic() {
   const traffic = useQuery(trafficQuery());
-  const remaining = traffic.data ? remainingTraffic(traffic.data) : null;
+  // The server's remainingTraffic (also what PROXY_TRAFFIC_UPDATE pushes) wins; limit − used otherwise.
+  const remaining = traffic.data
+    ? (toTrafficBigInt(traffic.data.remainingTraffic) ?? remainingTraffic(traffic.data))
+    : null;
   return {
     ...traffic,
     remaining,
@@ -58,8 +66,9 @@ export function useAccountRealtime(user: UserResponse | undefined): void {
     void queryClient.invalidateQueries({ queryKey: userQuery().queryKey });
   });
   useRealtimeEvent('PROXY_TRAFFIC_UPDATE', ({ remainingTraffic }) => {
+    // Before the first fetch there is nothing to patch: the refetch below brings all three values.
     queryClient.setQueryData<Traffic>(trafficQuery().queryKey, (old) =>
-      old ? { ...old, remainingTraffic } : { trafficLimit: '0', usedTraffic: '0', remainingTraffic },
+      old ? { ...old, remainingTraffic } : old,
     );
     void queryClient.invalidateQueries({ queryKey: trafficQuery().queryKey });
   });
