@@ -1,4 +1,51 @@
-// Placeholder: filled in by the dashboard work in progress.
+import { Badge, Button, HStack, Spinner, Text } from '@chakra-ui/react';
+import { useOpenPopup } from '../../state/popups.ts';
+import { useLicense, useTraffic } from '../account/use-account.ts';
+import { validityText } from './utils/license-text.ts';
+import { remainingTrafficText } from './utils/traffic.ts';
+
+/**
+ * The header's compact licence and traffic line: plan, trial badge, validity ("valid till …" /
+ * "expired" with a way to buy) and the remaining traffic in GB (spec §5 fallbacks included).
+ */
 export function AccountSummary() {
-  return null;
+  const { license, isValid, isLoading } = useLicense();
+  const traffic = useTraffic();
+  const openPopup = useOpenPopup();
+  if (isLoading) return <Spinner size="xs" aria-label="Loading licence" />;
+
+  return (
+    <HStack
+      as="section"
+      aria-label="Licence and traffic"
+      gap="2"
+      fontSize="sm"
+      wrap="wrap"
+      data-testid="account-summary"
+    >
+      {license && (
+        <Text>
+          Plan: <strong>{license.plan}</strong>
+        </Text>
+      )}
+      {license?.isTrial && <Badge colorPalette="blue">Trial</Badge>}
+      {isValid ? (
+        <Text color="fg.muted" data-testid="license-validity">
+          {validityText(license, isValid)}
+        </Text>
+      ) : (
+        <>
+          <Badge colorPalette="red" data-testid="license-validity">
+            {validityText(license, isValid)}
+          </Badge>
+          <Button size="2xs" colorPalette="red" onClick={() => openPopup('BUY_LICENSE_POPUP')}>
+            Renew licence
+          </Button>
+        </>
+      )}
+      <Text data-testid="traffic-remaining">
+        Traffic left: <strong>{traffic.isPending ? '…' : remainingTrafficText(traffic.data)}</strong>
+      </Text>
+    </HStack>
+  );
 }

@@ -1,0 +1,49 @@
+import { Button, Dialog, Portal } from '@chakra-ui/react';
+import type { PopupId } from '@reachly/shared/constants';
+import type { ReactNode } from 'react';
+import { usePopup } from '../../../state/popups.ts';
+
+/** One of the popups of spec §2, open while its flag in the popups state is set; Close clears it. */
+export function PopupDialog({
+  id,
+  title,
+  children,
+  action,
+}: {
+  id: PopupId;
+  title: string;
+  children: ReactNode;
+  /** The popup's main action, beside Close. */
+  action?: ReactNode;
+}) {
+  const { isOpen, close } = usePopup(id);
+  return (
+    <Dialog.Root
+      open={isOpen}
+      onOpenChange={(e) => {
+        if (!e.open) close();
+      }}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={`popup-${id}`}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Close</Button>
+              </Dialog.ActionTrigger>
+              {action}
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

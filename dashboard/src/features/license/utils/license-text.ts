@@ -1,0 +1,22 @@
+import type { PaymentMethod } from '@reachly/shared/constants';
+import type { License } from '@reachly/shared/schemas';
+
+/** How the payment methods of the user's paymentTexts are labelled (spec §3: ZELLE, CARD_NUMBER). */
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  ZELLE: 'Zelle',
+  CARD_NUMBER: 'Card number',
+};
+
+/** What the user does after paying (payment is manual, DESIGN.md §3). */
+export const PAYMENT_FOLLOW_UP = 'Send the payment reference to support; an admin grants it.';
+
+/** A licence date as the page shows it, e.g. "15 June 2031" (the reader's own time zone). */
+export function formatLicenseDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** "valid till 15 June 2031", "expired", or "no licence" when there is no end date at all. */
+export function validityText(license: License | null, isValid: boolean): string {
+  if (!license?.licenseTill) return 'no licence';
+  return isValid ? `valid till ${formatLicenseDate(license.licenseTill)}` : 'expired';
+}

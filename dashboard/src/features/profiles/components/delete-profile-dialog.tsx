@@ -1,0 +1,55 @@
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import type { Profile } from '@reachly/shared/schemas';
+import { toastSuccess } from '../../../components/toaster.tsx';
+import { useDeleteProfile } from '../profiles-queries.ts';
+
+/** Asks before DELETE /api/profiles?id; a failure is toasted with the server's message. */
+export function DeleteProfileDialog({ profile, onClose }: { profile: Profile | null; onClose: () => void }) {
+  const remove = useDeleteProfile();
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={profile !== null}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="delete-profile-dialog">
+            <Dialog.Header>
+              <Dialog.Title>Delete profile?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>“{profile?.name}” and its proxy settings will be deleted. This cannot be undone.</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button
+                colorPalette="red"
+                loading={remove.isPending}
+                onClick={() => {
+                  if (!profile) return;
+                  remove.mutate(profile.id, {
+                    onSuccess: () => {
+                      toastSuccess('Profile deleted', profile.name);
+                      onClose();
+                    },
+                  });
+                }}
+              >
+                Delete
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

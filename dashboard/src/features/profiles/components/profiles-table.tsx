@@ -1,0 +1,105 @@
+import { Badge, HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import type { Profile } from '@reachly/shared/schemas';
+import { Pencil, Trash2 } from 'lucide-react';
+import {
+  LOGIN_STATUS_LABELS,
+  PROXY_SOURCE_LABELS,
+  PROXY_TYPE_LABELS,
+  SAVED_PASSWORD_MASK,
+} from '../utils/labels.ts';
+
+const NONE = '—';
+
+function ProfileRow({
+  profile,
+  onEdit,
+  onDelete,
+}: {
+  profile: Profile;
+  onEdit: (profile: Profile) => void;
+  onDelete: (profile: Profile) => void;
+}) {
+  return (
+    <Table.Row data-testid="profile-row">
+      <Table.Cell fontWeight="medium">{profile.name}</Table.Cell>
+      <Table.Cell>{LOGIN_STATUS_LABELS[profile.loginStatus]}</Table.Cell>
+      <Table.Cell>
+        {PROXY_SOURCE_LABELS[profile.proxySource]}
+        {profile.proxyType && (
+          <Text as="span" color="fg.muted">
+            {' '}
+            ({PROXY_TYPE_LABELS[profile.proxyType]})
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell wordBreak="break-all">{profile.HTTPProxyAddress ?? NONE}</Table.Cell>
+      <Table.Cell>{profile.proxyLogin ?? NONE}</Table.Cell>
+      <Table.Cell data-testid="profile-password">
+        {profile.hasProxyPassword ? SAVED_PASSWORD_MASK : NONE}
+      </Table.Cell>
+      <Table.Cell>{profile.proxyTimezone ?? NONE}</Table.Cell>
+      <Table.Cell>
+        <Badge colorPalette={profile.isReady ? 'green' : 'orange'}>
+          {profile.isReady ? 'Ready' : 'Not ready'}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <HStack gap="1" justify="end">
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={`Edit ${profile.name}`}
+            onClick={() => onEdit(profile)}
+          >
+            <Pencil />
+          </IconButton>
+          <IconButton
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={`Delete ${profile.name}`}
+            onClick={() => onDelete(profile)}
+          >
+            <Trash2 />
+          </IconButton>
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** One page of profiles; the password shows only as saved or not (spec: never in clear). */
+export function ProfilesTable({
+  profiles,
+  onEdit,
+  onDelete,
+}: {
+  profiles: readonly Profile[];
+  onEdit: (profile: Profile) => void;
+  onDelete: (profile: Profile) => void;
+}) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" aria-label="Profiles">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Name</Table.ColumnHeader>
+            <Table.ColumnHeader>Login status</Table.ColumnHeader>
+            <Table.ColumnHeader>Proxy</Table.ColumnHeader>
+            <Table.ColumnHeader>Proxy address</Table.ColumnHeader>
+            <Table.ColumnHeader>Proxy login</Table.ColumnHeader>
+            <Table.ColumnHeader>Password</Table.ColumnHeader>
+            <Table.ColumnHeader>Timezone</Table.ColumnHeader>
+            <Table.ColumnHeader>Ready</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {profiles.map((profile) => (
+            <ProfileRow key={profile.id} profile={profile} onEdit={onEdit} onDelete={onDelete} />
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
