@@ -1,0 +1,105 @@
+import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { COLLECTION_NAME_MAX_LENGTH } from '@reachly/shared/schemas';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+
+export interface CollectionNameDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  submitLabel: string;
+  initialName?: string;
+  /** Saves the name; a rejection (such as the server's 409 for a name in use) is shown in the form. */
+  onSubmit: (name: string) => Promise<unknown>;
+  testId?: string;
+}
+
+interface NameForm {
+  name: string;
+}
+
+/** The name form of "New collection" and "Rename". */
+export function CollectionNameDialog({
+  open,
+  onClose,
+  title,
+  submitLabel,
+  initialName = '',
+  onSubmit,
+  testId,
+}: CollectionNameDialogProps) {
+  const { register, handleSubmit, formState, reset, setError, clearErrors } = useForm<NameForm>({
+    defaultValues: { name: initialName },
+  });
+
+  useEffect(() => {
+    if (open) reset({ name: initialName });
+  }, [open, initialName, reset]);
+
+  const submit = handleSubmit(async ({ name }) => {
+    clearErrors('root');
+    try {
+      await onSubmit(name.trim());
+    } catch (error) {
+      setError('root', { message: (error as Error).message });
+    }
+  });
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open && !formState.isSubmitting) onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={testId}>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Field.Root required invalid={!!formState.errors.name}>
+                    <Field.Label>Collection name</Field.Label>
+                    <Input
+                      autoComplete="off"
+                      data-testid="collection-name-input"
+                      {...register('name', {
+                        validate: (v) => v.trim() !== '' || 'Enter a name',
+                        maxLength: {
+                          value: COLLECTION_NAME_MAX_LENGTH,
+                          message: `At most ${COLLECTION_NAME_MAX_LENGTH} characters`,
+                        },
+                      })}
+                    />
+                    <Field.ErrorText>{formState.errors.name?.message}</Field.ErrorText>
+                  </Field.Root>
+                  {formState.errors.root && (
+                    <Alert.Root status="error" data-testid="dialog-error">
+                      <Alert.Indicator />
+                      <Alert.Title>{formState.errors.root.message}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={formState.isSubmitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={formState.isSubmitting}>
+                  {submitLabel}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild disabled={formState.isSubmitting}>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending: boolean;
+  /** The server's refusal, shown in the dialog (spec §8: these errors reach the user). */
+  error: Error | null;
+  testId?: string;
+}
+
+/** Asks before something that cannot be undone; stays open showing the error when it fails. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  pending,
+  error,
+  testId,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open && !pending) onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={testId}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                {children}
+                {error && (
+                  <Alert.Root status="error" data-testid="dialog-error">
+                    <Alert.Indicator />
+                    <Alert.Title>{error.message}</Alert.Title>
+                  </Alert.Root>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={pending}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" onClick={onConfirm} loading={pending}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild disabled={pending}>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

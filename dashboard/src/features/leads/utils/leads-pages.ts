@@ -1,0 +1,65 @@
+import { canLoadMoreLeads } from '@reachly/shared/logic';
+import type { Lead, LeadsListResponse } from '@reachly/shared/schemas';
+import type { InfiniteData } from '@tanstack/react-query';
+
+export type LeadsPages = InfiniteData<LeadsListResponse, number>;
+
+/** The loaded leads in id order, each once (a refetch may shift a lead from one page to the next). */
+export function flattenLeads(pages: readonly LeadsListResponse[]): Lead[] {
+  const seen = new Set<number>();
+  const leads: Lead[] = [];
+  for (const page of pages) {
+    for (const lead of page.leads) {
+      if (seen.has(lead.id)) continue;
+      seen.add(lead.id);
+      leads.push(lead);
+    }
+  }
+  return leads;
+}
+
+/** How many leads the list holds on the server: the newest page's totalCount. */
+export function leadsTotal(pages: readonly LeadsListResponse[]): number {
+  return pages.at(-1)?.totalCount ?? 0;
+}
+
+/**
+ * The `lastId` of the next page (keyset: the largest id loaded), or undefined when no more may
+ * load: spec §5 loads more only if at least 15 are loaded and the total exceeds the number loaded.
+ */
+export function nextLeadsPageParam(
+  lastPage: LeadsListResponse,
+  allPages: LeadsListResponse[],
+  lastPageParam: number,
+): number | undefined {
+  const leads = flattenLeads(allPages);
+  if (!canLoadMoreLeads(leads.length, lastPage.totalCount)) return undefined;
+  return leads.reduce((max, lead) => Math.max(max, lead.id), lastPageParam);
+}
+
+/** The list without one lead, its totals one lower (a toggled lead leaves the list, spec §4). */
+export function withoutLead(data: LeadsPages, leadId: number): LeadsPages {
+  if (!data.pages.some((page) => page.leads.some((lead) => lead.id === leadId))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      leads: page.leads.filter((lead) => lead.id !== leadId),
+      totalCount: Math.max(0, page.totalCount - 1),
+    })),
+  };
+}
+
+/** Puts a lead back where it was in id order, its totals one higher (a failed toggle is undone). */
+export function withLead(data: LeadsPages, lead: Lead): LeadsPages {
+  if (data.pages.some((page) => page.leads.some((l) => l.id === lead.id))) return data;
+  const last = data.pages.length - 1;
+  let target = data.pages.findIndex((page) => page.leads.some((l) => l.id > lead.id));
+  if (target === -1) target = last;
+  return {
+    ...data,
+    pages: data.pages.map((page, index) => ({
+      leads: index === target ? [...page.leads, lead].sort((a, b) => a.id - b.id) : page.leads,
+      totalCount: page.totalCount + 1,
+    })),
+  };
+}
