@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { dashboardBudgets } from './dashboard-budgets.ts';
 import { Api } from './lib/api.ts';
 import { type BenchRow, medianPairMs, printTable, random, timedMs } from './lib/measure.ts';
 import { seedConversations, seedLeads } from './lib/seed.ts';
@@ -13,6 +14,7 @@ import { startProcess, startReachly } from './lib/server-process.ts';
  * `npm run bench`: each figure a ratio of two things measured side by side in this one run, on the
  * local PostgreSQL (BENCH_DATABASE_URL names the server, default postgres://postgres@127.0.0.1:5432).
  * BENCH_SCALE (default 1) scales the row counts down for a quick try: 0.1 = a tenth.
+ * BENCH_ONLY=dashboard measures the dashboard's budgets alone (dashboard-budgets.ts).
  */
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -271,7 +273,8 @@ async function benchCollections(root: Api): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
+/** The server's benchmarks on PostgreSQL (BENCH_ONLY=dashboard skips them). */
+async function serverBenches(): Promise<void> {
   await admin.connect();
   await admin.query(`create database ${dbName}`);
   const databaseUrl = new URL(adminUrl);
@@ -292,6 +295,12 @@ async function main(): Promise<void> {
     await admin.end();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY !== 'dashboard') await serverBenches();
+  rows.push(...(await dashboardBudgets(log)));
+  rmSync(work, { recursive: true, force: true });
   const heading = `Reachly benchmarks, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${scale === 1 ? '' : `(BENCH_SCALE=${scale})`}`;
   console.log(printTable(rows, heading));
 }

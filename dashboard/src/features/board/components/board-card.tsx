@@ -1,0 +1,81 @@
+import type { DraggableSyntheticListeners } from '@dnd-kit/core';
+import { memo, useCallback, useRef, useState } from 'react';
+import type { BoardCard as Card } from '../utils/board-data.ts';
+import { CardContent } from './card-content.tsx';
+import { SortableController } from './sortable-controller.tsx';
+
+/** The id of the board's drag instructions (every card's aria-describedby). */
+export const DRAG_INSTRUCTIONS_ID = 'board-drag-instructions';
+
+interface BoardCardProps {
+  card: Card;
+  /** Near the visible part of its column, or being dragged: dnd-kit may take it. */
+  live: boolean;
+  /** This card is being dragged (its place is shown faded; the overlay follows the pointer). */
+  dragging: boolean;
+  disabled: boolean;
+  onOpen: (card: Card) => void;
+  /** Registers the element with the column's visibility window; returns the unregister. */
+  observe: (element: HTMLElement) => () => void;
+}
+
+/**
+ * A card the user can drag (mouse, touch, keyboard: Space, arrows, Space) and open (click, Enter).
+ * A button, so it is focusable and Enter opens it; during a keyboard drag Space and Enter drop it
+ * (the keyboard sensor cancels the button's own click). Hovered or focused, it becomes sortable at
+ * once, so the first press always starts a drag.
+ */
+export const BoardCardItem = memo(function BoardCardItem({
+  card,
+  live,
+  dragging,
+  disabled,
+  onOpen,
+  observe,
+}: BoardCardProps) {
+  const node = useRef<HTMLButtonElement | null>(null);
+  const listeners = useRef<DraggableSyntheticListeners>(undefined);
+  const attach = useRef<((element: HTMLElement | null) => void) | null>(null);
+  const [engaged, setEngaged] = useState(false);
+  const ref = useCallback(
+    (element: HTMLButtonElement | null) => {
+      node.current = element;
+      attach.current?.(element);
+      return element ? observe(element) : undefined;
+    },
+    [observe],
+  );
+  const engage = useCallback(() => setEngaged(true), []);
+  const release = useCallback(() => setEngaged(false), []);
+  return (
+    <button
+      type="button"
+      ref={ref}
+      className="board-card"
+      data-testid="board-card"
+      data-card-id={card.id}
+      data-dragging={dragging ? '' : undefined}
+      aria-roledescription="sortable"
+      aria-describedby={DRAG_INSTRUCTIONS_ID}
+      onPointerEnter={engage}
+      onPointerLeave={release}
+      onFocus={engage}
+      onBlur={release}
+      onPointerDown={(e) => listeners.current?.onPointerDown?.(e)}
+      onTouchStart={(e) => listeners.current?.onTouchStart?.(e)}
+      onKeyDown={(e) => listeners.current?.onKeyDown?.(e)}
+      onClick={() => onOpen(card)}
+    >
+      <CardContent card={card} />
+      {(live || engaged || dragging) && (
+        <SortableController
+          id={card.id}
+          disabled={disabled}
+          node={node}
+          listeners={listeners}
+          attach={attach}
+        />
+      )}
+    </button>
+  );
+});

@@ -1,0 +1,111 @@
+import { Button } from '@chakra-ui/react';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { StatusDefinition } from '@reachly/shared/constants';
+import { canLoadMoreInStatus } from '@reachly/shared/logic';
+import { memo, useCallback, useMemo } from 'react';
+import type { BoardParams } from '../board-queries.ts';
+import { useCardWindow } from '../hooks/use-card-window.ts';
+import { useLoadMoreColumn } from '../hooks/use-load-more-column.ts';
+import type { BoardCard } from '../utils/board-data.ts';
+import { BoardCardItem } from './board-card.tsx';
+
+interface BoardColumnProps {
+  status: StatusDefinition;
+  cards: BoardCard[];
+  count: number;
+  params: BoardParams;
+  /** The board is fetching or saving: no column loads more meanwhile (spec §5). */
+  busy: boolean;
+  /** Cards cannot be dragged (the board shows another collection's cards while it loads). */
+  disabled: boolean;
+  /** The card being dragged, if it is in this column. */
+  activeId: number | null;
+  onOpen: (card: BoardCard) => void;
+}
+
+/**
+ * One status column: its label, gradient and text colour, the count of spec §3 statusCounts, the
+ * cards, and "Load more" while it shows fewer cards than its count. Renders again only when its own
+ * cards or count change.
+ */
+export const BoardColumn = memo(function BoardColumn({
+  status,
+  cards,
+  count,
+  params,
+  busy,
+  disabled,
+  activeId,
+  onOpen,
+}: BoardColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: status.value });
+  const cardWindow = useCardWindow();
+  const { listRef } = cardWindow;
+  const setListRef = useCallback(
+    (element: HTMLElement | null) => {
+      setNodeRef(element);
+      listRef(element);
+    },
+    [setNodeRef, listRef],
+  );
+  const ids = useMemo(() => cards.map((c) => c.id), [cards]);
+  const loadMore = useLoadMoreColumn(params, status.value);
+  const titleId = `board-column-${status.value}`;
+  // While a card travels the counts wait for the drop: no load more meanwhile.
+  const hasMore = activeId === null && cards.length > 0 && cards.length < count;
+  return (
+    <section className="board-column" aria-labelledby={titleId} data-testid={`column-${status.value}`}>
+      <div className="board-column__header" style={{ background: status.background, color: status.color }}>
+        <h2 className="board-column__title" id={titleId}>
+          {status.label}
+        </h2>
+        <span className="board-column__count" data-testid="column-count" title={`${count} conversations`}>
+          {count}
+        </span>
+      </div>
+      <div ref={setListRef} className="board-column__list" data-over={isOver ? '' : undefined}>
+        <SortableContext id={status.value} items={ids} strategy={verticalListSortingStrategy}>
+          {cards.map((card) => (
+            <BoardCardItem
+              key={card.id}
+              card={card}
+              live={cardWindow.live.has(card.id)}
+              dragging={card.id === activeId}
+              disabled={disabled}
+              onOpen={onOpen}
+              observe={cardWindow.observe}
+            />
+          ))}
+        </SortableContext>
+        {cards.length === 0 && <p className="board-column__empty">No conversations</p>}
+      </div>
+      {(hasMore || loadMore.isError) && (
+        <div className="board-column__footer">
+          {hasMore && (
+            <Button
+              size="xs"
+              variant="outline"
+              aria-describedby={`${titleId} ${titleId}-shown`}
+              loading={loadMore.isPending}
+              disabled={!canLoadMoreInStatus(cards.length, busy || loadMore.isPending)}
+              onClick={() => loadMore.mutate()}
+            >
+              Load more
+            </Button>
+          )}
+          {hasMore && (
+            <span className="board-column__shown" id={`${titleId}-shown`}>
+              {cards.length} of {count} shown
+            </span>
+          )}
+          {loadMore.isError && (
+            <p className="board-column__error" role="alert">
+              Could not load more conversations. {loadMore.error.message}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+});

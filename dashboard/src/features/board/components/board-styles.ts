@@ -1,0 +1,76 @@
+import type { SystemStyleObject } from '@chakra-ui/react';
+
+/**
+ * The board's styles, computed once for the whole board: columns and cards are plain elements with
+ * these classes, so 500 cards cost no per-card style work.
+ */
+export const boardStyles: SystemStyleObject = {
+  '& .board-scroller': {
+    overflowX: 'auto',
+    pb: '2',
+  },
+  '& .board-columns': {
+    display: 'flex',
+    gap: '3',
+    alignItems: 'flex-start',
+    minWidth: 'max-content',
+  },
+  '& .board-column': {
+    width: '272px',
+    flexShrink: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    bg: 'bg.muted',
+    borderRadius: 'lg',
+    borderWidth: '1px',
+  },
+  '& .board-column__header': {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '2',
+    px: '3',
+    py: '2',
+    borderTopRadius: 'lg',
+  },
+  '& .board-column__title': { fontSize: 'xs', fontWeight: 'bold', letterSpacing: 'wide' },
+  '& .board-column__count': { fontSize: 'sm', fontWeight: 'semibold' },
+  '& .board-column__list': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2',
+    p: '2',
+    minHeight: '24',
+    maxHeight: 'calc(100vh - 260px)',
+    overflowY: 'auto',
+    borderRadius: 'md',
+  },
+  '& .board-column__list[data-over]': { bg: 'colorPalette.subtle' },
+  '& .board-column__empty': { color: 'fg.muted', fontSize: 'sm', textAlign: 'center', py: '4' },
+  '& .board-column__footer': { px: '2', pb: '2', display: 'flex', flexDirection: 'column', gap: '1' },
+  '& .board-column__shown': { color: 'fg.muted', fontSize: 'xs', textAlign: 'center' },
+  '& .board-column__error': { color: 'fg.error', fontSize: 'xs' },
+  '& .board-card': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '1',
+    width: '100%',
+    textAlign: 'start',
+    bg: 'bg.panel',
+    color: 'fg',
+    borderWidth: '1px',
+    borderRadius: 'md',
+    px: '3',
+    py: '2',
+    cursor: 'grab',
+    touchAction: 'manipulation',
+    _hover: { borderColor: 'colorPalette.emphasized' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.solid', outlineOffset: '1px' },
+  },
+  '& .board-card[data-dragging]': { opacity: 0.4 },
+  '& .board-card--overlay': { boxShadow: 'lg', cursor: 'grabbing' },
+  '& .board-card__name': { display: 'block', fontWeight: 'semibold', fontSize: 'sm', lineClamp: 1 },
+  '& .board-card__message': { display: 'block', fontSize: 'sm', color: 'fg.muted', lineClamp: 2 },
+  '& .board-card__message[data-empty]': { fontStyle: 'italic' },
+  '& .board-card__time': { display: 'block', fontSize: 'xs', color: 'fg.muted' },
+};

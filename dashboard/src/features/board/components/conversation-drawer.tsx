@@ -1,0 +1,48 @@
+import { Badge, CloseButton, Drawer, Portal } from '@chakra-ui/react';
+import { STATUS_BY_VALUE } from '@reachly/shared/constants';
+import { useQuery } from '@tanstack/react-query';
+import { conversationQuery } from '../board-queries.ts';
+import type { BoardCard } from '../utils/board-data.ts';
+import { UNNAMED_LEAD } from './card-content.tsx';
+import { ConversationMessages } from './conversation-messages.tsx';
+
+interface ConversationDrawerProps {
+  /** The card opened last (kept while the drawer slides away). */
+  card: BoardCard | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** A card opened: the conversation's messages in a drawer on the side (GET /api/conversations/:id). */
+export function ConversationDrawer({ card, open, onClose }: ConversationDrawerProps) {
+  // The card as the page last fetched it: its status follows a move made while the drawer is open.
+  const detail = useQuery({ ...conversationQuery(card?.id ?? 0), enabled: card !== null });
+  const current = card && detail.data?.id === card.id ? detail.data : card;
+  const status = current ? STATUS_BY_VALUE[current.status] : null;
+  return (
+    <Drawer.Root
+      open={open && card !== null}
+      onOpenChange={(e) => !e.open && onClose()}
+      placement="end"
+      size="md"
+    >
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content data-testid="conversation-drawer">
+            <Drawer.Header flexDirection="column" alignItems="flex-start" gap="2">
+              <Drawer.Title>{current?.name ?? UNNAMED_LEAD}</Drawer.Title>
+              {status && (
+                <Badge style={{ background: status.background, color: status.color }}>{status.label}</Badge>
+              )}
+            </Drawer.Header>
+            <Drawer.Body>{card && <ConversationMessages id={card.id} />}</Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close the conversation" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

@@ -1,0 +1,77 @@
+import { Box } from '@chakra-ui/react';
+import { DndContext, DragOverlay } from '@dnd-kit/core';
+import { CONVERSATION_STATUSES } from '@reachly/shared/constants';
+import type { CardMove } from '@reachly/shared/funnel';
+import { useCallback } from 'react';
+import type { BoardParams } from '../board-queries.ts';
+import { useBoardDrag } from '../hooks/use-board-drag.ts';
+import { useBoardSensors } from '../hooks/use-board-sensors.ts';
+import { useMoveConversation } from '../hooks/use-move-conversation.ts';
+import { SCREEN_READER_INSTRUCTIONS } from '../utils/announcements.ts';
+import type { BoardCard, BoardData } from '../utils/board-data.ts';
+import { DRAG_INSTRUCTIONS_ID } from './board-card.tsx';
+import { BoardColumn } from './board-column.tsx';
+import { boardStyles } from './board-styles.ts';
+import { CardContent } from './card-content.tsx';
+
+interface FunnelBoardProps {
+  data: BoardData;
+  params: BoardParams;
+  /** The board is being fetched: columns wait before loading more (spec §5). */
+  fetching: boolean;
+  /** The data is another collection's or search's, shown while the asked one loads. */
+  stale: boolean;
+  onOpen: (card: BoardCard) => void;
+}
+
+/** The ten status columns with drag and drop between and within them (spec §2, §4). */
+export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoardProps) {
+  const move = useMoveConversation(params);
+  const { mutate } = move;
+  const onMove = useCallback((m: CardMove) => mutate(m), [mutate]);
+  const drag = useBoardDrag(data.columns, onMove, move.isPending);
+  const sensors = useBoardSensors();
+  const busy = fetching || move.isPending;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={drag.collisionDetection}
+      accessibility={{
+        announcements: drag.announcements,
+        screenReaderInstructions: SCREEN_READER_INSTRUCTIONS,
+      }}
+      {...drag.handlers}
+    >
+      <Box css={boardStyles} data-testid="funnel-board">
+        <p id={DRAG_INSTRUCTIONS_ID} hidden>
+          {SCREEN_READER_INSTRUCTIONS.draggable}
+        </p>
+        <div className="board-scroller">
+          <div className="board-columns">
+            {CONVERSATION_STATUSES.map((status) => (
+              <BoardColumn
+                key={status.value}
+                status={status}
+                cards={drag.columns[status.value]}
+                count={data.statusCounts[status.value]}
+                params={params}
+                busy={busy}
+                disabled={stale}
+                activeId={drag.active?.id ?? null}
+                onOpen={onOpen}
+              />
+            ))}
+          </div>
+        </div>
+        <DragOverlay>
+          {drag.active ? (
+            <div className="board-card board-card--overlay">
+              <CardContent card={drag.active} />
+            </div>
+          ) : null}
+        </DragOverlay>
+      </Box>
+    </DndContext>
+  );
+}

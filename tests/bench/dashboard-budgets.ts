@@ -1,0 +1,230 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  createDatabase,
+  loadConfig,
+  migrateToLatest,
+  type RunningServer,
+  startServer,
+} from '@reachly/server';
+import { CONVERSATION_STATUS_VALUES } from '@reachly/shared/constants';
+import type { Page } from 'puppeteer';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { seedCards, seedCollection } from '../e2e/support/seed-board.ts';
+import type { BenchRow } from './lib/measure.ts';
+import { repoRoot } from './lib/server-process.ts';
+
+/**
+ * The dashboard's budgets of issue 4, measured in Debian's Chromium against the real server (on
+ * the embedded database) serving a production build made for this run:
+ * - the JavaScript the sign-in route loads, gzipped, ≤ 250 KB;
+ * - the board with 500 cards renders and takes a drag without a task over 200 ms on the page's main
+ *   thread (Chromium's trace).
+ */
+
+const JS_BUDGET_KB = 250;
+const LONG_TASK_BUDGET_MS = 200;
+const BOARD_CARDS = 500;
+
+export async function dashboardBudgets(log: (text: string) => void): Promise<BenchRow[]> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'reachly-bench-dashboard-'));
+  const dashboardDir = path.join(work, 'dashboard');
+  log('building the dashboard (vite build)');
+  execFileSync('npx', ['vite', 'build', '--outDir', dashboardDir, '--emptyOutDir'], {
+    cwd: path.join(repoRoot, 'dashboard'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const db = createDatabase({ dataDir: null });
+  await migrateToLatest(db);
+  const running = await startServer({
+    config: loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      DATA_DIR: path.join(work, 'data'),
+      DASHBOARD_DIR: dashboardDir,
+      AUTH_RATE_LIMIT: '100000',
+    }),
+    db,
+  });
+  const chromium = await launchBrowser();
+  try {
+    return [
+      await signInJavaScript(running, chromium.browser),
+      await boardLongestTask(running, chromium.browser, log),
+    ];
+  } finally {
+    await chromium.close();
+    await running.close();
+    await db.destroy();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+type Browser = Awaited<ReturnType<typeof launchBrowser>>['browser'];
+
+/** Every .js file /signin requests until the network is idle, each gzipped (node:zlib, level 9). */
+async function signInJavaScript(running: RunningServer, browser: Browser): Promise<BenchRow> {
+  const page = await browser.newPage();
+  const sizes = new Map<string, number>();
+  const reads: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.endsWith('.js') || response.status() !== 200) return;
+    reads.push(
+      response.buffer().then((body) => {
+        sizes.set(url.pathname, gzipSync(body, { level: 9 }).length);
+      }),
+    );
+  });
+  await page.goto(`${running.url}/signin`, { waitUntil: 'networkidle0' });
+  await Promise.all(reads);
+  await page.close();
+  const kb = [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
+  const largest = [...sizes.entries()].sort((a, b) => b[1] - a[1])[0];
+  return {
+    measure: 'Initial JavaScript of the sign-in route, gzipped',
+    value: `${kb.toFixed(1)} KB`,
+    goal: `≤ ${JS_BUDGET_KB} KB`,
+    met: kb <= JS_BUDGET_KB,
+    detail: `${sizes.size} .js files requested until network idle${largest ? `; largest ${path.basename(largest[0])} ${(largest[1] / 1024).toFixed(1)} KB` : ''}`,
+  };
+}
+
+/** A new account with `BOARD_CARDS` conversations spread over the ten columns (50 each: one full first page). */
+async function seededAccount(running: RunningServer): Promise<{ email: string; password: string }> {
+  const email = `bench-board-${Date.now()}@example.com`;
+  const password = 'bench-password-1';
+  const res = await fetch(`${running.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const { user } = (await res.json()) as { user: { organizationId: number } };
+  const collectionId = await seedCollection(running.ctx.db, user.organizationId, 'Bench');
+  await seedCards(
+    running.ctx.db,
+    user.organizationId,
+    Array.from({ length: BOARD_CARDS }, (_, i) => ({
+      collectionId,
+      status: CONVERSATION_STATUS_VALUES[i % CONVERSATION_STATUS_VALUES.length] ?? 'sent',
+      name: `Lead ${i + 1}`,
+      messages: [{ direction: 'in' as const, text: `Thanks for reaching out, this is message ${i + 1}.` }],
+    })),
+  );
+  return { email, password };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** The longest task (trace event RunTask) on the page's main thread (CrRendererMain), in ms. */
+function longestMainThreadTask(trace: Buffer | Uint8Array): number {
+  const { traceEvents } = JSON.parse(Buffer.from(trace).toString('utf8')) as { traceEvents: TraceEvent[] };
+  const mains = new Set(
+    traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let longest = 0;
+  for (const e of traceEvents) {
+    if (e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)) {
+      longest = Math.max(longest, (e.dur ?? 0) / 1000);
+    }
+  }
+  return longest;
+}
+
+async function traced(page: Page, file: string, action: () => Promise<void>): Promise<number> {
+  await page.tracing.start({
+    path: file,
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
+  });
+  await action();
+  const trace = await page.tracing.stop();
+  return longestMainThreadTask(trace ?? readFileSync(file));
+}
+
+/** Signs in through the form, opens /board with 500 cards, then drags one card to the next column. */
+async function boardLongestTask(
+  running: RunningServer,
+  browser: Browser,
+  log: (text: string) => void,
+): Promise<BenchRow> {
+  log(`seeding ${BOARD_CARDS} conversations for the board`);
+  const account = await seededAccount(running);
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.setDefaultTimeout(60_000);
+  await page.goto(`${running.url}/signin?callbackUrl=${encodeURIComponent(`${running.url}/license`)}`, {
+    waitUntil: 'networkidle0',
+  });
+  await page.locator('input[type=email]').fill(account.email);
+  await page.locator('input[type=password]').fill(account.password);
+  await Promise.all([
+    page.waitForNavigation({ waitUntil: 'networkidle0' }),
+    page.locator('button[type=submit]').click(),
+  ]);
+  const traceFile = path.join(os.tmpdir(), `reachly-board-trace-${process.pid}.json`);
+
+  log('tracing: the board with 500 cards opened from the navigation');
+  const renderMs = await traced(page, traceFile, async () => {
+    await page.locator('nav ::-p-text(Funnel board)').click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid=board-card]').length === n,
+      {},
+      BOARD_CARDS,
+    );
+    await page.waitForNetworkIdle();
+    await settle(page);
+  });
+
+  log('tracing: one drag to the next column');
+  const dragMs = await traced(page, traceFile, async () => {
+    const source = await page.$('[data-testid=column-sent] [data-testid=board-card]');
+    const target = await page.$('[data-testid=column-replied] .board-column__list');
+    const from = await source?.boundingBox();
+    const to = await target?.boundingBox();
+    if (!from || !to) throw new Error('board not shown');
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 8, from.y + from.height / 2 + 8, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 20, { steps: 25 });
+    await page.mouse.up();
+    if (!(await saved).ok()) throw new Error('the move was refused');
+    await page.waitForNetworkIdle();
+    await settle(page);
+  });
+  rmSync(traceFile, { force: true });
+  await page.close();
+  if (errors.length) throw new Error(`the board page failed: ${errors.join('; ')}`);
+  const longest = Math.max(renderMs, dragMs);
+  return {
+    measure: `Longest main-thread task: the board with ${BOARD_CARDS} cards opened, then one card dragged`,
+    value: `${Math.round(longest)} ms`,
+    goal: `≤ ${LONG_TASK_BUDGET_MS} ms`,
+    met: longest <= LONG_TASK_BUDGET_MS,
+    detail: `Chromium trace, RunTask on CrRendererMain: ${Math.round(renderMs)} ms opening the board, ${Math.round(dragMs)} ms for the drag and its save`,
+  };
+}
+
+/** Two animation frames: what the last step scheduled has been painted. */
+function settle(page: Page): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
