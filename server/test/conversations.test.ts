@@ -411,6 +411,43 @@ describe('PATCH /api/conversations', () => {
     expect((await grouped(account)).conversations.replied?.map((c) => c.id)).toEqual([p, q, s, r]);
   });
 
+  it('counts the drop position among the cards the search shows', async () => {
+    const { account, org, collection } = await setup();
+    const ann = await seedConversation(server, org, {
+      collectionId: collection,
+      status: 'qualified',
+      order: 1000,
+      name: 'Ann Baker',
+    });
+    const bob = await seedConversation(server, org, {
+      collectionId: collection,
+      status: 'qualified',
+      order: 2000,
+      name: 'Bob Stone',
+    });
+    const amy = await seedConversation(server, org, {
+      collectionId: collection,
+      status: 'qualified',
+      order: 3000,
+      name: 'Amy Baker',
+    });
+    const cid = await seedConversation(server, org, {
+      collectionId: collection,
+      status: 'sent',
+      order: 1000,
+      name: 'Cid Baker',
+    });
+    // The board searching "baker" shows Ann, Amy; dropping Cid at position 1 puts it between them.
+    await move(account, {
+      id: cid,
+      fields: { order: 1, status: 'qualified' },
+      collectionId: collection,
+      search: 'baker',
+    });
+    const view = await grouped(account, `&collectionId=${collection}`);
+    expect(view.conversations.qualified?.map((c) => c.id)).toEqual([ann, bob, cid, amy]);
+  });
+
   it('keeps sorting right after many moves between the same two neighbours (rebalance)', async () => {
     const { account, org, collection } = await setup();
     const [a, b, c, d] = (await seedColumn(server, org, collection, 'sent', 4)) as [

@@ -229,26 +229,31 @@ export function createConversationsService({ db }: { db: Knex }) {
    */
   async function neighbours(
     t: Tenant,
-    column: { status: ConversationStatus; collectionId: CollectionIdOrAll },
+    column: { status: ConversationStatus; collectionId: CollectionIdOrAll; search?: string | undefined },
     movedId: number,
     index: number,
   ): Promise<number[]> {
-    const base = () => {
-      const q = t.table('conversations').where('status', column.status).whereNot('id', movedId);
-      if (column.collectionId !== 'all') q.where('collection_id', column.collectionId);
-      return q;
-    };
+    // The position counts among the cards the board shows: same collection and search filter.
+    const base = () =>
+      applyFilter(
+        t
+          .table('conversations')
+          .join('leads', 'leads.id', 'conversations.lead_id')
+          .where('conversations.status', column.status)
+          .whereNot('conversations.id', movedId),
+        column,
+      );
     const rows = (await base()
-      .select('order')
-      .orderBy([{ column: 'order' }, { column: 'id' }])
+      .select('conversations.order')
+      .orderBy([{ column: 'conversations.order' }, { column: 'conversations.id' }])
       .offset(Math.max(0, index - 1))
       .limit(index === 0 ? 1 : 2)) as { order: number | string }[];
     if (index > 0 && rows.length === 0) {
       const last = await base()
-        .select('order')
+        .select('conversations.order')
         .orderBy([
-          { column: 'order', order: 'desc' },
-          { column: 'id', order: 'desc' },
+          { column: 'conversations.order', order: 'desc' },
+          { column: 'conversations.id', order: 'desc' },
         ])
         .first();
       return last ? [Number(last.order)] : [];
@@ -284,7 +289,7 @@ export function createConversationsService({ db }: { db: Knex }) {
       if (!card) throw notFound(`Conversation ${body.id} not found.`);
       await checkCollection(t, body.collectionId);
       const status = body.fields.status ?? card.status;
-      const column = { status, collectionId: body.collectionId ?? 'all' };
+      const column = { status, collectionId: body.collectionId ?? 'all', search: body.search };
       const index = Math.max(0, Math.trunc(body.fields.order));
       let around = await neighbours(t, column, card.id, index);
       const [before, after] = around;

@@ -122,7 +122,8 @@ export type ConversationsColumnResponse = z.infer<typeof conversationsColumnResp
  * position (docs/decisions.md "Funnel order"), so the answer's `order` is that rank. A status change
  * clears statusUpdateDate on the page (spec §4) and the server stamps it with the time of the change.
  * `collectionId` names the collection the board shows, whose column the position counts in
- * (absent, null or `all`: every collection).
+ * (absent, null or `all`: every collection); `search` the board's search box, so the position counts
+ * among the cards the board shows.
  */
 export const updateConversationBodySchema = z.object({
   id: idSchema,
@@ -131,6 +132,7 @@ export const updateConversationBodySchema = z.object({
     status: conversationStatusSchema.optional(),
   }),
   collectionId: conversationCollectionSchema.optional(),
+  search: querySearchSchema,
 });
 export type UpdateConversationBody = z.infer<typeof updateConversationBodySchema>;
 export const updateConversationResponseSchema = conversationSchema;

@@ -16,7 +16,7 @@ export const MOVE_MUTATION_KEY = ['conversations', 'move'] as const;
 export const MOVE_FAILED_TITLE = 'The conversation could not be moved';
 
 /**
- * PATCH /api/conversations {id, fields: {order, status}, collectionId}: `order` is the card's
+ * PATCH /api/conversations {id, fields: {order, status}, collectionId, search}: `order` is the card's
  * position in its new column, counted in the collection the board shows (the server turns it into
  * a rank). Optimistic in the four steps of TanStack's example: cancel the board's fetches →
  * snapshot → apply the spec §4 move (shared moveCard) → on error, put the card back as the snapshot
@@ -38,6 +38,8 @@ export function useMoveConversation(params: BoardParams) {
             id: move.id,
             fields: { order: move.toOrder, status: move.toStatus },
             collectionId: collectionQueryValue(params.collectionId),
+            // The position counts among the cards the board shows, so the search goes along.
+            search: params.search || undefined,
           },
         },
         updateConversationResponseSchema,
