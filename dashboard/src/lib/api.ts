@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@reachly/shared/schemas';
 import type { z } from 'zod';
 import { isDemoMode } from '../shell/demo-mode.ts';
 
@@ -61,11 +60,12 @@ export function authHeaders(): Record<string, string> {
 /** Turns a non-2xx answer into an ApiError carrying the server's message (spec §8: the page shows it). */
 export async function errorFromResponse(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
+  // Read by hand, not with the shared zod schema: this module is on the sign-in route, which
+  // stays free of zod for its JavaScript budget.
   try {
-    const parsed = apiErrorSchema.safeParse(JSON.parse(text));
-    if (parsed.success) {
-      const { code, message, details } = parsed.data.error;
-      return new ApiError(res.status, code, message, details);
+    const error = (JSON.parse(text) as { error?: { code?: unknown; message?: unknown; details?: unknown } }).error;
+    if (typeof error?.code === 'string' && typeof error.message === 'string') {
+      return new ApiError(res.status, error.code, error.message, error.details);
     }
   } catch {
     // not JSON: fall through

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, bridgeNotify, bridgeRequest, onShowUpdateAlert } from './bridge.ts';
+import { BridgeError, bridgeRequest } from './bridge.ts';
+import { bridgeNotify, onShowUpdateAlert } from './bridge-notices.ts';
 
 /** Plays the desktop app: answers every `reachly-<verb>` with `answer(detail)`. */
 function desktopAnswers(verb: string, answer: (detail: { requestId: string }) => object | null) {

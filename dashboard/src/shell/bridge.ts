@@ -56,24 +56,3 @@ export function bridgeRequest<V extends BridgeVerb>(
     window.dispatchEvent(new CustomEvent(bridgeEventName(verb), { detail: { requestId, ...payload } }));
   });
 }
-
-/** Fires a notice (start-app, page-loaded) without waiting for an answer. */
-export function bridgeNotify<V extends 'start-app' | 'page-loaded'>(
-  verb: V,
-  payload: BridgeRequestMap[V],
-): void {
-  window.dispatchEvent(
-    new CustomEvent(bridgeEventName(verb), { detail: { requestId: randomId(), ...payload } }),
-  );
-}
-
-/** Listens for the desktop's `reachly-show-update-alert`; returns the unsubscribe function. */
-export function onShowUpdateAlert(listener: (offeredVersion: string | null) => void): () => void {
-  const name = bridgeEventName('show-update-alert');
-  const handler = (event: Event) => {
-    const detail = (event as CustomEvent<{ offeredVersion?: unknown } | null>).detail;
-    listener(typeof detail?.offeredVersion === 'string' ? detail.offeredVersion : null);
-  };
-  window.addEventListener(name, handler);
-  return () => window.removeEventListener(name, handler);
-}

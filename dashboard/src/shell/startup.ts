@@ -4,12 +4,12 @@ import {
   FIRST_VISIT_ID_BYTES,
   SHELL_QUERY_PARAMS,
 } from '@reachly/shared/constants';
-import { type GlobalPrerenderData, globalPrerenderDataSchema, type User } from '@reachly/shared/schemas';
+import type { GlobalPrerenderData, User } from '@reachly/shared/schemas';
 import { authHeaders, setAccessToken } from '../lib/api.ts';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
 import { randomHex } from '../lib/random.ts';
 import { countVisit, emitEvent } from './analytics.ts';
-import { bridgeNotify } from './bridge.ts';
+import { bridgeNotify } from './bridge-notices.ts';
 import { isDemoMode, registerDemoToggle } from './demo-mode.ts';
 import { inDesktopApp, inStandaloneMode } from './environment.ts';
 
@@ -68,6 +68,16 @@ function fireDesktopEvents(token: string | null): void {
   bridgeNotify('page-loaded', {});
 }
 
+function asPrerenderData(body: unknown): GlobalPrerenderData {
+  const user = (body as { user?: unknown } | null)?.user;
+  const looksLikeUser =
+    typeof user === 'object' &&
+    user !== null &&
+    typeof (user as User).accessToken === 'string' &&
+    typeof (user as User).organizationId === 'number';
+  return { user: looksLikeUser ? (user as User) : null };
+}
+
 /** Step 7: GET /api/globalPrerenderData with the token; the user goes on the window, then a userData event. */
 async function fetchGlobalPrerenderData(): Promise<User | null> {
   let data: GlobalPrerenderData = { user: null };
@@ -77,8 +87,8 @@ async function fetchGlobalPrerenderData(): Promise<User | null> {
         headers: authHeaders(),
         credentials: 'same-origin',
       });
-      if (res.ok) data = globalPrerenderDataSchema.parse(await res.json());
-      else if (res.status === 403) data = { user: null };
+      // Checked by shape, not zod: the start-up runs on every route, the sign-in page included.
+      if (res.ok) data = asPrerenderData(await res.json());
     } catch {
       data = { user: null };
     }
