@@ -21,7 +21,9 @@ export function createApp(ctx: AppContext): Express {
   app.disable('x-powered-by');
   // Auth.js builds its URLs from the request; trust a reverse proxy on this machine only.
   app.set('trust proxy', 'loopback');
-  app.use(helmet());
+  // helmet's default CSP, without upgrade-insecure-requests: a self-hosted server on plain http
+  // (a LAN address, a name other than localhost) would otherwise send its page's scripts to https.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(pinoHttp({ logger: ctx.logger, autoLogging: { ignore: (req) => !req.url?.startsWith('/api') } }));
 
   const api = Router();

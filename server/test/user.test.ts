@@ -110,6 +110,8 @@ describe('the app around the API', () => {
     expect(root.text).toContain('<div id="root"></div>');
     expect(root.headers.get('x-content-type-options')).toBe('nosniff');
     expect(root.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // A plain-http self-hosted server must not send its page's scripts to https.
+    expect(root.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
     expect((await server.client().get('/funnel/board')).text).toContain('<div id="root"></div>');
     expect((await server.client().get('/assets/app.js')).text).toBe('console.log(1)');
   });

@@ -1,0 +1,51 @@
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { BRAND } from '@reachly/shared/constants';
+import type { AppDownloadState } from '../../download/hooks/use-app-download.ts';
+
+/** The follow-up once the download started (spec §2): save, close the desktop app, install; a Close button. */
+export function UpdateStartedDialog({
+  open,
+  download,
+  onClose,
+}: {
+  open: boolean;
+  download: AppDownloadState;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      closeOnInteractOutside={false}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="update-started-dialog">
+            <Dialog.Header>
+              <Dialog.Title>Install the new version</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text>
+                  Save the new version, close the {BRAND} desktop app and install the downloaded version.
+                </Text>
+                {download.status === 'downloading' && (
+                  <Text color="fg.muted" role="status">
+                    {download.percent === null ? 'Downloading…' : `Downloading… ${download.percent}%`}
+                  </Text>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button onClick={onClose}>Close</Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,54 @@
+import { Button, Stack, Text, Wrap } from '@chakra-ui/react';
+import { DOWNLOAD_ITEMS, type Platform, TEXTS } from '@reachly/shared/constants';
+import { platformLabel } from '@reachly/shared/logic';
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import { useId, useState } from 'react';
+import { DownloadButton } from './components/download-button.tsx';
+import { type AppDownload, useAppDownload } from './hooks/use-app-download.ts';
+import { mainPlatforms, remainingPlatforms } from './utils/download-platforms.ts';
+
+export interface DownloadSectionProps {
+  /** The guessed platform (useDetectedPlatform). */
+  platform: Platform;
+  /** Open the other platforms at first (the page's ?isAllPlatformsShown). */
+  initiallyShowOthers?: boolean;
+  /** A download owned by the caller (the outdated-app dialog follows it); else the section's own. */
+  download?: AppDownload;
+}
+
+/**
+ * The reusable download block (spec §2): the guess sentence, the matching button(s), and the
+ * "Show for other platforms" / "Hide other platforms" toggle with the remaining platforms.
+ */
+export function DownloadSection({ platform, initiallyShowOthers = false, download }: DownloadSectionProps) {
+  const own = useAppDownload();
+  const active = download ?? own;
+  const [showOthers, setShowOthers] = useState(initiallyShowOthers);
+  const othersId = useId();
+
+  return (
+    <Stack gap="4" align="flex-start" data-testid="download-section">
+      <Text>{TEXTS.platformGuess(platformLabel(platform))}</Text>
+      <Wrap gap="3">
+        {mainPlatforms(platform).map((p, i) => (
+          <DownloadButton key={p} item={DOWNLOAD_ITEMS[p]} download={active} primary={i === 0} />
+        ))}
+      </Wrap>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={showOthers}
+        aria-controls={othersId}
+        onClick={() => setShowOthers((open) => !open)}
+      >
+        {showOthers ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+        {showOthers ? TEXTS.hideOtherPlatforms : TEXTS.showOtherPlatforms}
+      </Button>
+      <Wrap gap="3" id={othersId} hidden={!showOthers} data-testid="other-platforms">
+        {remainingPlatforms(platform).map((p) => (
+          <DownloadButton key={p} item={DOWNLOAD_ITEMS[p]} download={active} primary={false} />
+        ))}
+      </Wrap>
+    </Stack>
+  );
+}
