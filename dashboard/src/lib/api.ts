@@ -63,7 +63,8 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   // Read by hand, not with the shared zod schema: this module is on the sign-in route, which
   // stays free of zod for its JavaScript budget.
   try {
-    const error = (JSON.parse(text) as { error?: { code?: unknown; message?: unknown; details?: unknown } }).error;
+    const error = (JSON.parse(text) as { error?: { code?: unknown; message?: unknown; details?: unknown } })
+      .error;
     if (typeof error?.code === 'string' && typeof error.message === 'string') {
       return new ApiError(res.status, error.code, error.message, error.details);
     }
