@@ -85,6 +85,19 @@ export async function waitForText(page: Page, text: string, timeout = 15_000): P
   await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
 }
 
+/**
+ * Waits for the page's finite animations (a dialog fading in, a toast sliding down): axe measures
+ * colour contrast as painted, and text half-way through a fade-in reads as too faint.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -97,6 +110,7 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await settleAnimations(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time.
