@@ -99,6 +99,53 @@ describe('page shell start-up', () => {
     await page.close();
   });
 
+  it('inside the desktop app and in standalone mode: marks the browser and emits their events', async () => {
+    const account = await registerAccount(app);
+    const desktop = await launchBrowser({
+      userAgent:
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 Reachly/1.4.0',
+    });
+    try {
+      const page = await openPage(desktop.browser);
+      await signIn(page, app, account);
+      const posts: Recorded[] = [];
+      page.on('request', recordAnalytics(posts));
+      await page.goto(`${app.url}/board?is-standalone-app=true`, { waitUntil: 'networkidle0' });
+      const types = posts.filter((p) => p.path === '/api/emit').map((p) => p.body?.type);
+      expect(types).toEqual(
+        expect.arrayContaining(['loadedAuthorizedDesktopApp', 'standaloneAppStarted', 'clientLoaded']),
+      );
+      const cookies = Object.fromEntries((await page.cookies()).map((c) => [c.name, c.value]));
+      expect(cookies.isReachlyBrowser).toBe('true');
+      expect(page.errors).toEqual([]);
+    } finally {
+      await desktop.close();
+    }
+  });
+
+  it('shows when the live connection is down, and reconnects on its own', async () => {
+    const own = await startE2EApp();
+    const account = await registerAccount(own);
+    const page = await openPage(chromium.browser);
+    try {
+      await signIn(page, own, account);
+      await page.waitForSelector('[data-testid=connection-state][data-state=open]');
+      // Drop every connection at the transport, as a network cut or a server restart does: the
+      // page says it is reconnecting, then is live again.
+      for (const socket of own.running.ctx.realtime.io.of('/').sockets.values()) socket.conn.close();
+      await page.waitForSelector('[data-testid=connection-state]:not([data-state=open])');
+      await waitForText(page, 'Reconnecting…');
+      await page.waitForSelector('[data-testid=connection-state][data-state=open]', { timeout: 20_000 });
+      // The server closing the sockets itself (socket.io does not retry that alone): back again too.
+      own.running.ctx.realtime.io.disconnectSockets(true);
+      await page.waitForSelector('[data-testid=connection-state]:not([data-state=open])');
+      await page.waitForSelector('[data-testid=connection-state][data-state=open]', { timeout: 20_000 });
+    } finally {
+      await page.close();
+      await own.close();
+    }
+  });
+
   it('gives a banned user a blank page', async () => {
     const account = await registerAccount(app);
     const page = await openPage(chromium.browser);

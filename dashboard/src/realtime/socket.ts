@@ -52,7 +52,19 @@ export function connectRealtime(organizationId: number, token: string | null): P
   });
   setState('opening');
   socket.on('connect', () => setState('open'));
-  socket.on('disconnect', () => setState(socket?.active ? 'opening' : 'closed'));
+  socket.on('disconnect', (reason) => {
+    // socket.io does not reconnect after the server closed the socket (e.g. during a deploy); the
+    // page does, once, after the first backoff delay. A refused handshake then ends it ('closed').
+    if (reason === 'io server disconnect') {
+      const closed = socket;
+      setState('opening');
+      window.setTimeout(() => {
+        if (socket === closed && !closed?.connected) closed?.connect();
+      }, SOCKET_RECONNECTION.reconnectionDelay);
+      return;
+    }
+    setState(socket?.active ? 'opening' : 'closed');
+  });
   socket.on('connect_error', () => setState(socket?.active ? 'opening' : 'closed'));
   socket.io.on('reconnect_attempt', () => setState('opening'));
   return socket;
