@@ -1,12 +1,12 @@
 import type { LoginStatus, ProxySourceMode, ProxyType } from '@reachly/shared/constants';
 import {
   type CreateProfileBody,
-  PROXY_TYPES_BY_SOURCE,
+  mergeProfileUpdate,
   type Profile,
+  type ProfileSettings,
   type ProfilesListResponse,
   type ProfilesQuery,
-  parseProxyAddress,
-  proxySettingsIssues,
+  profileFromCreate,
   type UpdateProfileBody,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
@@ -33,42 +33,29 @@ interface ProfileRow {
   updated_at: Date | string;
 }
 
-/** The settings a profile is judged ready on. */
-export interface ReadinessInput {
-  loginStatus: LoginStatus;
-  proxySource: ProxySourceMode;
-  HTTPProxyAddress: string | null;
-  proxyTimezone: string | null;
-}
-
-/**
- * Ready to work: logged in, and its proxy settled: no proxy (NOT_USE), or a proxy address whose
- * timezone is known (the campaign's working hours follow it, DESIGN.md §4). Stored as is_ready on
- * every write, so GET /api/profiles?notReadyOnly filters on a column.
- */
-export function isProfileReady(p: ReadinessInput): boolean {
-  if (p.loginStatus !== 'logged-in') return false;
-  return p.proxySource === 'NOT_USE' || (p.HTTPProxyAddress !== null && p.proxyTimezone !== null);
-}
-
-/**
- * An address written with credentials (`http://user:pass@host:port`) is stored without them: the
- * credentials go to proxyLogin and the encrypted proxyPassword, so the address (which responses
- * carry) never holds a password.
- */
-export function splitProxyCredentials(address: string | null): {
-  address: string | null;
-  login: string | null;
-  password: string | null;
-} {
-  const parsed = address === null ? null : parseProxyAddress(address);
-  if (!parsed || (parsed.username === null && parsed.password === null)) {
-    return { address, login: null, password: null };
-  }
+/** The settings of a stored row, as the shared profile rules take them. */
+function fromRow(row: ProfileRow): ProfileSettings {
   return {
-    address: `${parsed.protocol}://${parsed.host}:${parsed.port}`,
-    login: parsed.username,
-    password: parsed.password === '' ? null : parsed.password,
+    name: row.name,
+    loginStatus: row.login_status,
+    proxySource: row.proxy_source,
+    proxyType: row.proxy_type,
+    HTTPProxyAddress: row.http_proxy_address,
+    proxyLogin: row.proxy_login,
+    proxyTimezone: row.proxy_timezone,
+  };
+}
+
+function toColumns(s: ProfileSettings & { isReady: boolean }) {
+  return {
+    name: s.name,
+    login_status: s.loginStatus,
+    proxy_source: s.proxySource,
+    proxy_type: s.proxyType,
+    http_proxy_address: s.HTTPProxyAddress,
+    proxy_login: s.proxyLogin,
+    proxy_timezone: s.proxyTimezone,
+    is_ready: s.isReady,
   };
 }
 
@@ -151,23 +138,11 @@ export function createProfilesService({
     const rows = await db<ProfileRow>('profiles')
       .insert(
         bodies.map((body) => {
-          const fromAddress = splitProxyCredentials(body.HTTPProxyAddress);
+          const { settings, password } = profileFromCreate(body);
           return {
             organization_id: organizationId,
-            name: body.name,
-            login_status: body.loginStatus,
-            proxy_source: body.proxySource,
-            proxy_type: body.proxyType,
-            http_proxy_address: fromAddress.address,
-            proxy_login: body.proxyLogin ?? fromAddress.login,
-            proxy_password_encrypted: seal(organizationId, body.proxyPassword ?? fromAddress.password),
-            proxy_timezone: body.proxyTimezone,
-            is_ready: isProfileReady({
-              loginStatus: body.loginStatus,
-              proxySource: body.proxySource,
-              HTTPProxyAddress: fromAddress.address,
-              proxyTimezone: body.proxyTimezone,
-            }),
+            ...toColumns(settings),
+            proxy_password_encrypted: seal(organizationId, password.keep ? null : password.password),
           };
         }),
       )
@@ -193,61 +168,21 @@ export function createProfilesService({
       const t = tenantOf(trx, organizationId);
       const stored = await t.table<ProfileRow>('profiles').where('profiles.id', body.id).forUpdate().first();
       if (!stored) throw notFound(`Profile ${body.id} not found.`);
-      const has = (key: keyof UpdateProfileBody) => Object.hasOwn(body, key);
-
-      const proxySource = body.proxySource ?? stored.proxy_source;
-      const sourceChanged = proxySource !== stored.proxy_source;
-      const dropProxy = sourceChanged && proxySource === 'NOT_USE';
-      const proxyType =
-        body.proxyType ??
-        (body.proxyType === null || sourceChanged
-          ? (PROXY_TYPES_BY_SOURCE[proxySource][0] ?? null)
-          : stored.proxy_type);
-      const fromAddress = splitProxyCredentials(
-        has('HTTPProxyAddress')
-          ? (body.HTTPProxyAddress ?? null)
-          : dropProxy
-            ? null
-            : stored.http_proxy_address,
-      );
-      const HTTPProxyAddress = fromAddress.address;
-      const proxyLogin = has('proxyLogin')
-        ? (body.proxyLogin ?? null)
-        : (fromAddress.login ?? (dropProxy ? null : stored.proxy_login));
-      const newPassword = has('proxyPassword') ? (body.proxyPassword ?? null) : fromAddress.password;
-      const proxyPasswordEncrypted =
-        has('proxyPassword') || fromAddress.password !== null
-          ? seal(organizationId, newPassword)
-          : dropProxy
-            ? null
-            : stored.proxy_password_encrypted;
-      const proxyTimezone = has('proxyTimezone')
-        ? (body.proxyTimezone ?? null)
-        : HTTPProxyAddress === stored.http_proxy_address
-          ? stored.proxy_timezone
-          : null;
-
-      const issues = proxySettingsIssues({ proxySource, proxyType, HTTPProxyAddress });
+      const { settings, password, issues } = mergeProfileUpdate(fromRow(stored), body);
       if (issues.length) {
         throw badRequest(
           issues[0]?.message,
           issues.map((i) => ({ path: [i.path], code: 'custom', message: i.message })),
         );
       }
-      const loginStatus = body.loginStatus ?? stored.login_status;
       const [row] = await t
         .table('profiles')
         .where('profiles.id', body.id)
         .update({
-          name: body.name ?? stored.name,
-          login_status: loginStatus,
-          proxy_source: proxySource,
-          proxy_type: proxyType,
-          http_proxy_address: HTTPProxyAddress,
-          proxy_login: proxyLogin,
-          proxy_password_encrypted: proxyPasswordEncrypted,
-          proxy_timezone: proxyTimezone,
-          is_ready: isProfileReady({ loginStatus, proxySource, HTTPProxyAddress, proxyTimezone }),
+          ...toColumns(settings),
+          proxy_password_encrypted: password.keep
+            ? stored.proxy_password_encrypted
+            : seal(organizationId, password.password),
           updated_at: trx.fn.now(),
         })
         .returning('*');

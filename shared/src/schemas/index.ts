@@ -8,5 +8,6 @@ export * from './conversations.ts';
 export * from './downloads.ts';
 export * from './http.ts';
 export * from './leads.ts';
+export * from './profile-rules.ts';
 export * from './profiles.ts';
 export * from './user.ts';

@@ -5,7 +5,7 @@ import {
   PRODUCT_KEY,
   TRIAL_DAYS,
 } from '@reachly/shared/constants';
-import { isProfileReadyForDemo } from './demo-profiles-rules.ts';
+import { isProfileReady } from '@reachly/shared/schemas';
 import { seededRandom } from './demo-random.ts';
 import type { DemoCollection, DemoConversation, DemoDataset, DemoLead, DemoProfile } from './demo-types.ts';
 
@@ -321,7 +321,7 @@ export function createDemoDataset(now: Date = new Date()): DemoDataset {
     ...p,
     id: i + 1,
     hasProxyPassword: p.proxyPassword !== null,
-    isReady: isProfileReadyForDemo(p),
+    isReady: isProfileReady(p),
     createdAt: iso(t - (40 - i) * DAY_MS),
     updatedAt: iso(t - (10 - i) * DAY_MS),
   }));

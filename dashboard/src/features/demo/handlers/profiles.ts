@@ -1,35 +1,20 @@
 import {
   createProfileBodySchema,
   deleteProfileQuerySchema,
-  PROXY_TYPES_BY_SOURCE,
+  mergeProfileUpdate,
   type Profile,
-  parseProxyAddress,
+  profileFromCreate,
   profilesQuerySchema,
-  proxySettingsIssues,
   updateProfileBodySchema,
 } from '@reachly/shared/schemas';
 import { ApiError } from '../../../lib/api.ts';
 import { type DemoCall, notFound, parseInput } from '../demo-http.ts';
-import { isProfileReadyForDemo } from '../demo-profiles-rules.ts';
 import type { DemoDataset, DemoProfile } from '../demo-types.ts';
 
 /** A profile as answers carry it: never the password, only whether one is set. */
 function view(p: DemoProfile): Profile {
   const { proxyPassword: _password, ...rest } = p;
   return { ...rest, hasProxyPassword: p.proxyPassword !== null };
-}
-
-/** `http://user:pass@host:port` is kept without its credentials, which go to login and password (as the server). */
-function splitCredentials(address: string | null) {
-  const parsed = address === null ? null : parseProxyAddress(address);
-  if (!parsed || (parsed.username === null && parsed.password === null)) {
-    return { address, login: null, password: null };
-  }
-  return {
-    address: `${parsed.protocol}://${parsed.host}:${parsed.port}`,
-    login: parsed.username,
-    password: parsed.password === '' ? null : parsed.password,
-  };
 }
 
 /** GET /api/profiles: filtered by notReadyOnly, loginStatus and search (name or address), paged by id. */
@@ -55,26 +40,17 @@ export function listProfiles(data: DemoDataset, call: DemoCall) {
   };
 }
 
-/** POST /api/profiles. */
+/** POST /api/profiles (the server's rules: shared profileFromCreate). */
 export function createProfile(data: DemoDataset, call: DemoCall) {
   const body = parseInput(createProfileBodySchema, call.json);
-  const split = splitCredentials(body.HTTPProxyAddress);
+  const { settings, password } = profileFromCreate(body);
   const now = call.now.toISOString();
-  const fields = {
-    name: body.name,
-    loginStatus: body.loginStatus,
-    proxySource: body.proxySource,
-    proxyType: body.proxyType,
-    HTTPProxyAddress: split.address,
-    proxyLogin: body.proxyLogin ?? split.login,
-    proxyPassword: body.proxyPassword ?? split.password,
-    proxyTimezone: body.proxyTimezone,
-  };
+  const proxyPassword = password.keep ? null : password.password;
   const profile: DemoProfile = {
-    ...fields,
+    ...settings,
+    proxyPassword,
     id: Math.max(0, ...data.profiles.map((p) => p.id)) + 1,
-    hasProxyPassword: fields.proxyPassword !== null,
-    isReady: isProfileReadyForDemo(fields),
+    hasProxyPassword: proxyPassword !== null,
     createdAt: now,
     updatedAt: now,
   };
@@ -91,31 +67,7 @@ export function updateProfile(data: DemoDataset, call: DemoCall) {
   const body = parseInput(updateProfileBodySchema, call.json);
   const stored = data.profiles.find((p) => p.id === body.id);
   if (!stored) throw notFound(`Profile ${body.id} not found.`);
-  const has = (key: keyof typeof body) => Object.hasOwn(body, key);
-  const proxySource = body.proxySource ?? stored.proxySource;
-  const sourceChanged = proxySource !== stored.proxySource;
-  const dropProxy = sourceChanged && proxySource === 'NOT_USE';
-  const proxyType =
-    body.proxyType ??
-    (body.proxyType === null || sourceChanged
-      ? (PROXY_TYPES_BY_SOURCE[proxySource][0] ?? null)
-      : stored.proxyType);
-  const split = splitCredentials(
-    has('HTTPProxyAddress') ? (body.HTTPProxyAddress ?? null) : dropProxy ? null : stored.HTTPProxyAddress,
-  );
-  const HTTPProxyAddress = split.address;
-  const proxyLogin = has('proxyLogin')
-    ? (body.proxyLogin ?? null)
-    : (split.login ?? (dropProxy ? null : stored.proxyLogin));
-  const proxyPassword = has('proxyPassword')
-    ? (body.proxyPassword ?? null)
-    : (split.password ?? (dropProxy ? null : stored.proxyPassword));
-  const proxyTimezone = has('proxyTimezone')
-    ? (body.proxyTimezone ?? null)
-    : HTTPProxyAddress === stored.HTTPProxyAddress
-      ? stored.proxyTimezone
-      : null;
-  const issues = proxySettingsIssues({ proxySource, proxyType, HTTPProxyAddress });
+  const { settings, password, issues } = mergeProfileUpdate(stored, body);
   if (issues.length) {
     throw new ApiError(
       400,
@@ -124,18 +76,11 @@ export function updateProfile(data: DemoDataset, call: DemoCall) {
       issues.map((i) => ({ path: [i.path], code: 'custom', message: i.message })),
     );
   }
-  const loginStatus = body.loginStatus ?? stored.loginStatus;
+  const proxyPassword = password.keep ? stored.proxyPassword : password.password;
   Object.assign(stored, {
-    name: body.name ?? stored.name,
-    loginStatus,
-    proxySource,
-    proxyType,
-    HTTPProxyAddress,
-    proxyLogin,
+    ...settings,
     proxyPassword,
     hasProxyPassword: proxyPassword !== null,
-    proxyTimezone,
-    isReady: isProfileReadyForDemo({ loginStatus, proxySource, HTTPProxyAddress, proxyTimezone }),
     updatedAt: call.now.toISOString(),
   });
   return view(stored);
