@@ -206,6 +206,9 @@ describe('admin API', () => {
       ['/api/admin/licence', { email: account.email, plan: 'pro', licenseTill: 'tomorrow' }],
       ['/api/admin/traffic', { email: account.email, bytes: '-5' }],
       ['/api/admin/traffic', { email: account.email, bytes: 12 }],
+      // Past a PostgreSQL bigint, alone or added to the current limit (found by the fuzz: was a 500).
+      ['/api/admin/traffic', { email: account.email, bytes: '9223372036854775808' }],
+      ['/api/admin/traffic', { email: account.email, bytes: '9223372036854775807', mode: 'add' }],
       ['/api/admin/desktop-version', { version: 'latest' }],
       ['/api/admin/ban', { email: account.email }],
     ] as const) {

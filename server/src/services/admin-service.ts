@@ -6,8 +6,9 @@ import type {
   AdminResult,
   RegisterBody,
 } from '@reachly/shared/schemas';
+import { BIGINT_MAX } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
-import { notFound } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { ProfilesService } from './profiles-service.ts';
 import type { SettingsService } from './settings-service.ts';
@@ -69,14 +70,23 @@ export function createAdminService({
 
   async function grantTraffic(body: AdminGrantTrafficBody): Promise<AdminResult> {
     const { organizationId } = await organizationOfEmail(body.email);
-    const limit =
-      body.mode === 'set'
-        ? db.raw('?::bigint', [body.bytes])
-        : db.raw('traffic_allowances.traffic_limit + ?::bigint', [body.bytes]);
-    await db('traffic_allowances')
-      .insert({ organization_id: organizationId, traffic_limit: body.bytes, used_traffic: '0' })
-      .onConflict('organization_id')
-      .merge({ traffic_limit: limit, updated_at: db.fn.now() });
+    await db.transaction(async (trx) => {
+      const current = await trx('traffic_allowances')
+        .where({ organization_id: organizationId })
+        .forUpdate()
+        .first('traffic_limit');
+      const limit =
+        body.mode === 'set' || !current
+          ? BigInt(body.bytes)
+          : BigInt(current.traffic_limit) + BigInt(body.bytes);
+      if (limit > BIGINT_MAX) {
+        throw badRequest(`The traffic limit would pass the largest storable amount (${BIGINT_MAX} bytes)`);
+      }
+      await trx('traffic_allowances')
+        .insert({ organization_id: organizationId, traffic_limit: limit.toString(), used_traffic: '0' })
+        .onConflict('organization_id')
+        .merge({ traffic_limit: limit.toString(), updated_at: trx.fn.now() });
+    });
     const traffic = await readTraffic(db, organizationId);
     realtime.emit(organizationId, 'PROXY_TRAFFIC_UPDATE', { remainingTraffic: traffic.remainingTraffic });
     return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bigIntStringSchema, isoDateSchema } from './common.ts';
+import { BIGINT_MAX, bigIntStringSchema, isoDateSchema } from './common.ts';
 import { createProfileBodySchema } from './profiles.ts';
 import { emailSchema, registerBodySchema } from './user.ts';
 
@@ -25,7 +25,9 @@ export type AdminGrantLicenceBody = z.infer<typeof adminGrantLicenceBodySchema>;
 
 export const adminGrantTrafficBodySchema = z.object({
   email: emailSchema,
-  bytes: bigIntStringSchema.refine((v) => !v.startsWith('-'), 'bytes must not be negative'),
+  bytes: bigIntStringSchema
+    .refine((v) => !v.startsWith('-'), 'bytes must not be negative')
+    .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= BIGINT_MAX, `bytes must be at most ${BIGINT_MAX}`),
   mode: z.enum(['add', 'set']).default('add'),
 });
 export type AdminGrantTrafficBody = z.infer<typeof adminGrantTrafficBodySchema>;

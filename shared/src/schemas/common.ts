@@ -33,6 +33,9 @@ export const queryBooleanSchema = z
 /** Big integers (traffic bytes) travel as decimal strings. */
 export const bigIntStringSchema = z.string().regex(/^-?\d+$/, 'must be an integer in a string');
 
+/** The largest value of a PostgreSQL bigint, which byte counts are stored in. */
+export const BIGINT_MAX = 9_223_372_036_854_775_807n;
+
 export const isoDateSchema = z.iso.datetime({ offset: true });
 
 /** The error body of every failed API call (DESIGN.md §3). */
