@@ -69,4 +69,16 @@ describe('sign-up and sign-in', () => {
     expect(page.errors).toEqual([]);
     await page.close();
   });
+
+  it("points Auth.js's own pages at the dashboard's: sign-in, and the error page", async () => {
+    const page = await openPage(chromium.browser);
+    await page.goto(`${app.url}/api/auth/signin`, { waitUntil: 'networkidle0' });
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await page.goto(`${app.url}/api/auth/error?error=Configuration`, { waitUntil: 'networkidle0' });
+    expect(new URL(page.url()).pathname).toBe('/auth/error');
+    await waitForText(page, 'Sign-in is not available right now.');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
 });
