@@ -12,6 +12,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
       { test: { name: 'repo', include: ['tests/src/**/*.test.ts'] } },
+      { test: { name: 'sandbox', include: ['tests/sandbox-network/**/*.test.ts'] } },
       {
         test: {
           name: 'dashboard',
