@@ -35,6 +35,10 @@ const envSchema = z.object({
   ADMIN_URL: z.url().optional(),
   PAYMENT_ZELLE_TEXT: z.string().default('Zelle: payments@reachly.example'),
   PAYMENT_CARD_TEXT: z.string().default('Card: 0000 0000 0000 0000'),
+  AI_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTIVITY_EVENT_TYPES } from '../constants/events.ts';
 import { idSchema, isoDateSchema } from './common.ts';
 import { queryIntSchema } from './http.ts';
+import { messageTemplateSchema } from './templates.ts';
 
 /**
  * Campaigns (DESIGN.md §4). A first shape; the campaigns issue may refine it.
@@ -59,32 +60,13 @@ export const DAILY_CAP_MAX = 1000;
 export const CAMPAIGN_NAME_MAX_LENGTH = 100;
 export const CAMPAIGN_PROFILES_MAX = 100;
 export const CAMPAIGN_STEPS_MAX = 20;
-export const TEMPLATE_MAX_LENGTH = 2000;
 export const CAMPAIGN_LOGS_PAGE_SIZE = 50;
 export const CAMPAIGN_LOGS_PAGE_MAX = 200;
 export const DEFAULT_WORKING_HOURS = { start: '09:00', end: '18:00' } as const;
 export const DEFAULT_GAP_SECONDS = { min: 60, max: 300 } as const;
 
-/** True when every `{` of a template (variables, spintax) is closed and nothing closes unopened. */
-export function hasBalancedBraces(template: string): boolean {
-  let depth = 0;
-  for (const ch of template) {
-    if (ch === '{') depth += 1;
-    else if (ch === '}') {
-      depth -= 1;
-      if (depth < 0) return false;
-    }
-  }
-  return depth === 0;
-}
-
-/** A message template with variables (`{firstName}`) and spintax (`{Hi|Hello}`). */
-export const templateSchema = z
-  .string({ error: 'Template must be a string' })
-  .trim()
-  .min(1, 'Template must not be empty')
-  .max(TEMPLATE_MAX_LENGTH, `Template must be at most ${TEMPLATE_MAX_LENGTH} characters`)
-  .refine(hasBalancedBraces, 'Template has an unbalanced { or }');
+/** A step's message template: variables (`{firstName}`) and spintax (`{Hi|Hello}`), see templates.ts. */
+export const templateSchema = messageTemplateSchema;
 
 const httpUrlSchema = z
   .string()

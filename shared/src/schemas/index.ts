@@ -10,4 +10,5 @@ export * from './http.ts';
 export * from './leads.ts';
 export * from './profile-rules.ts';
 export * from './profiles.ts';
+export * from './templates.ts';
 export * from './user.ts';

@@ -1,0 +1,33 @@
+import type { Config } from '../config.ts';
+import { OfflineReplyProvider } from './offline-provider.ts';
+import { OpenAiReplyProvider } from './openai-provider.ts';
+import type { ReplyProvider } from './reply-provider.ts';
+
+export { cardStatusForIntent } from './card-moves.ts';
+export * from './guardrails.ts';
+export { OfflineReplyProvider } from './offline-provider.ts';
+export { DEFAULT_AI_TIMEOUT_MS, OpenAiReplyProvider } from './openai-provider.ts';
+export * from './reply-provider.ts';
+
+export const DEFAULT_AI_BASE_URL = 'https://api.openai.com/v1';
+
+export type AiConfig = Pick<Config, 'AI_PROVIDER' | 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL'>;
+
+/**
+ * The reply provider the configuration names: offline (default, no network) or an
+ * OpenAI-compatible server, which falls back to the offline classifier when it fails.
+ */
+export function createReplyProvider(
+  config: AiConfig,
+  options: { onFallback?: (reason: string) => void; timeoutMs?: number } = {},
+): ReplyProvider {
+  const offline = new OfflineReplyProvider();
+  if (config.AI_PROVIDER === 'offline') return offline;
+  return new OpenAiReplyProvider({
+    baseUrl: config.AI_BASE_URL ?? DEFAULT_AI_BASE_URL,
+    apiKey: config.AI_API_KEY,
+    model: config.AI_MODEL,
+    fallback: offline,
+    ...options,
+  });
+}
