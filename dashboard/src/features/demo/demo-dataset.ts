@@ -5,8 +5,8 @@ import {
   PRODUCT_KEY,
   TRIAL_DAYS,
 } from '@reachly/shared/constants';
+import { seededRandom } from '@reachly/shared/logic';
 import { isProfileReady } from '@reachly/shared/schemas';
-import { seededRandom } from './demo-random.ts';
 import type { DemoCollection, DemoConversation, DemoDataset, DemoLead, DemoProfile } from './demo-types.ts';
 
 const DAY_MS = 86_400_000;
