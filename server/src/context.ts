@@ -6,6 +6,7 @@ import { createAuthenticator } from './auth/authenticate.ts';
 import type { Config } from './config.ts';
 import { Realtime } from './realtime/realtime.ts';
 import { type AdminService, createAdminService } from './services/admin-service.ts';
+import { type CampaignsService, createCampaignsService } from './services/campaigns-service.ts';
 import { type CollectionsService, createCollectionsService } from './services/collections-service.ts';
 import { type ConversationsService, createConversationsService } from './services/conversations-service.ts';
 import { createLeadsService, type LeadsService } from './services/leads-service.ts';
@@ -26,6 +27,7 @@ export interface AppContext {
   leads: LeadsService;
   conversations: ConversationsService;
   profiles: ProfilesService;
+  campaigns: CampaignsService;
   authConfig: ExpressAuthConfig;
   auth: ReturnType<typeof createAuthenticator>;
   /** Pushes to organisations' socket.io rooms. */
@@ -54,6 +56,7 @@ export function createContext({
     realtime,
     secretBox: createSecretBox(config.PROXY_SECRET_KEY),
   });
+  const campaigns = createCampaignsService({ db, realtime });
   const admin = createAdminService({ db, users, settings, realtime, profiles });
   return {
     config,
@@ -69,5 +72,6 @@ export function createContext({
     profiles,
     collections,
     leads,
+    campaigns,
   };
 }

@@ -37,8 +37,29 @@ beforeAll(async () => {
     leadId: Number(lead.lead_id),
     conversationId,
     profileId: await seedProfile(server, account.organizationId, 'Fuzz profile'),
+    campaignId: 0,
     email: account.email,
   };
+  const [campaign] = await server.database
+    .db('campaigns')
+    .insert({
+      organization_id: account.organizationId,
+      collection_id: collectionId,
+      name: 'Fuzz campaign',
+      settings: JSON.stringify({
+        steps: campaignSteps,
+        dailyCaps: {},
+        workingHours: { start: '09:00', end: '18:00' },
+        gapSeconds: { min: 60, max: 300 },
+      }),
+    })
+    .returning('id');
+  seeds.campaignId = Number(campaign.id);
+  await server.database.db('campaign_profiles').insert({
+    organization_id: account.organizationId,
+    campaign_id: seeds.campaignId,
+    profile_id: seeds.profileId,
+  });
   const { HttpClient } = await import('./helpers/http-client.ts');
   adminClient = new HttpClient(server.url, { 'x-admin-token': server.config.ADMIN_TOKEN });
 });
@@ -176,6 +197,7 @@ interface Seeds {
   leadId: number;
   conversationId: number;
   profileId: number;
+  campaignId: number;
   email: string;
 }
 
@@ -277,6 +299,12 @@ const profileBody = {
   proxyPassword: 'secret',
   proxyTimezone: 'Europe/Berlin',
 };
+
+const campaignSteps = [
+  { type: 'friendRequest' },
+  { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}!' },
+  { type: 'followUp', afterDays: 3, template: 'Any news?', maxCount: 1 },
+];
 
 /**
  * Every route that takes input. New routes join this table. Deleting routes come last, so that the
@@ -396,6 +424,44 @@ const routes: RouteMaker[] = [
     'admin',
   ),
   route('POST', '/api/admin/desktop-version', () => ({ body: { version: '1.2.3' } }), 'admin'),
+  route('GET', '/api/campaigns', () => ({})),
+  route('POST', '/api/campaigns', (s) => ({
+    body: {
+      name: 'Fuzz campaign',
+      collectionId: s.collectionId,
+      profileIds: [s.profileId],
+      steps: campaignSteps,
+      dailyCaps: { friendRequest: 10 },
+      workingHours: { start: '09:00', end: '18:00' },
+      gapSeconds: { min: 60, max: 120 },
+    },
+  })),
+  route('POST', '/api/campaigns/preview-template', () => ({
+    body: { template: '{Hi|Hello} {firstName}', lead: { name: 'Anna Berg' }, seed: 1 },
+  })),
+  route('GET', '/api/campaigns/:id', (s) => ({ id: s.campaignId })),
+  route('PATCH', '/api/campaigns/:id', (s) => ({
+    id: s.campaignId,
+    body: {
+      name: 'Fuzzed campaign',
+      collectionId: s.collectionId,
+      profileIds: [s.profileId],
+      steps: campaignSteps,
+      dailyCaps: { likePosts: 5 },
+      workingHours: { start: '22:00', end: '06:00' },
+      gapSeconds: { min: 1, max: 2 },
+      status: 'running',
+    },
+  })),
+  route('POST', '/api/campaigns/:id/start', (s) => ({ id: s.campaignId })),
+  route('POST', '/api/campaigns/:id/pause', (s) => ({ id: s.campaignId })),
+  route('POST', '/api/campaigns/:id/stop', (s) => ({ id: s.campaignId })),
+  route('GET', '/api/campaigns/:id/logs', (s) => ({
+    id: s.campaignId,
+    query: { lastId: '-1', limit: '20' },
+  })),
+  route('GET', '/api/campaigns/:id/stats', (s) => ({ id: s.campaignId })),
+  route('DELETE', '/api/campaigns/:id', (s) => ({ id: s.campaignId })),
   route('DELETE', '/api/profiles', (s) => ({ query: { id: String(s.profileId) } })),
   route('DELETE', '/api/leads/clear', (s) => ({ query: { collectionId: String(s.collectionId) } })),
   route('DELETE', '/api/collections/:id', (s) => ({ id: s.collectionId })),

@@ -18,7 +18,7 @@ let server: TestServer;
 let owner: TestAccount;
 let stranger: TestAccount;
 const secretName = 'Owner-only Lead Zebra';
-let ids: { collection: number; lead: number; conversation: number; profile: number };
+let ids: { collection: number; lead: number; conversation: number; profile: number; campaign: number };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -37,7 +37,16 @@ beforeAll(async () => {
     lead: Number(lead.lead_id),
     conversation,
     profile: await seedProfile(server, owner.organizationId, 'Owner profile'),
+    campaign: 0,
   };
+  const [campaign] = await server.database
+    .db('campaigns')
+    .insert({ organization_id: owner.organizationId, collection_id: collection, name: 'Owner campaign' })
+    .returning('id');
+  ids.campaign = Number(campaign.id);
+  await server.database
+    .db('campaign_profiles')
+    .insert({ organization_id: owner.organizationId, campaign_id: ids.campaign, profile_id: ids.profile });
 });
 afterAll(() => server?.close());
 
@@ -69,6 +78,26 @@ const foreign = (): [string, string, RequestOptions][] => [
   ['PATCH', '/api/conversations', { json: { id: ids.conversation, fields: { order: 0, status: 'booked' } } }],
   ['PATCH', '/api/profiles', { json: { id: ids.profile, name: 'Taken over' } }],
   ['DELETE', `/api/profiles?id=${ids.profile}`, {}],
+  ['GET', `/api/campaigns/${ids.campaign}`, {}],
+  ['PATCH', `/api/campaigns/${ids.campaign}`, { json: { name: 'Taken over' } }],
+  ['POST', `/api/campaigns/${ids.campaign}/start`, {}],
+  ['POST', `/api/campaigns/${ids.campaign}/pause`, {}],
+  ['POST', `/api/campaigns/${ids.campaign}/stop`, {}],
+  ['GET', `/api/campaigns/${ids.campaign}/logs?lastId=-1&limit=10`, {}],
+  ['GET', `/api/campaigns/${ids.campaign}/stats`, {}],
+  ['DELETE', `/api/campaigns/${ids.campaign}`, {}],
+  [
+    'POST',
+    '/api/campaigns',
+    {
+      json: {
+        name: 'Intruder',
+        collectionId: ids.collection,
+        profileIds: [ids.profile],
+        steps: [{ type: 'friendRequest' }],
+      },
+    },
+  ],
 ];
 
 describe("another organisation's ids", () => {
@@ -92,12 +121,14 @@ describe("another organisation's ids", () => {
       '/api/conversations?limit=50&groupByStatus=true&search=Zebra',
       '/api/conversations?status=sent&limit=10',
       '/api/profiles',
+      '/api/campaigns',
     ]) {
       const res = await stranger.api.get(path);
       expect(res.status, path).toBe(200);
       expect(res.text, path).not.toContain(secretName);
       expect(res.text, path).not.toContain('Owner collection');
       expect(res.text, path).not.toContain('Owner profile');
+      expect(res.text, path).not.toContain('Owner campaign');
     }
   });
 
@@ -121,6 +152,8 @@ describe('without a session or token', () => {
       ['GET', '/api/conversations', {}],
       ['GET', '/api/profiles', {}],
       ['POST', '/api/profiles', { json: { name: 'x' } }],
+      ['GET', '/api/campaigns', {}],
+      ['POST', '/api/campaigns/preview-template', { json: { template: 'Hi' } }],
       ...foreign(),
     ];
     for (const [method, path, options] of routes) {

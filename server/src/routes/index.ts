@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { campaignsRoutes } from './campaigns-routes.ts';
 import { collectionsRoutes } from './collections-routes.ts';
 import { conversationsRoutes } from './conversations-routes.ts';
 import { leadsRoutes } from './leads-routes.ts';
@@ -21,5 +22,6 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(profilesRoutes(ctx));
   router.use(collectionsRoutes(ctx));
   router.use(leadsRoutes(ctx));
+  router.use(campaignsRoutes(ctx));
   return router;
 }

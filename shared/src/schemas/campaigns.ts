@@ -292,3 +292,46 @@ export const campaignRunStatsSchema = z.partialRecord(
   z.number().int().nonnegative(),
 );
 export type CampaignRunStats = z.infer<typeof campaignRunStatsSchema>;
+
+/**
+ * GET /api/campaigns/:id/stats: tasks done, per step (`stepKey` of campaign_tasks) in all and per
+ * UTC day of their finished_at (`date` is YYYY-MM-DD), in date then step order.
+ */
+export const campaignStatsResponseSchema = z.object({
+  byStep: z.array(z.object({ stepKey: z.string(), count: z.number().int().nonnegative() })),
+  byDay: z.array(
+    z.object({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      stepKey: z.string(),
+      count: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type CampaignStatsResponse = z.infer<typeof campaignStatsResponseSchema>;
+
+const previewLeadFieldSchema = z
+  .string()
+  .max(200, 'A lead field must be at most 200 characters')
+  .nullable()
+  .optional();
+
+/** POST /api/campaigns/preview-template: a template rendered for a sample lead (seed = same spin choices). */
+export const previewTemplateBodySchema = z.object({
+  template: messageTemplateSchema,
+  lead: z
+    .object({
+      name: previewLeadFieldSchema,
+      firstName: previewLeadFieldSchema,
+      lastName: previewLeadFieldSchema,
+    })
+    .optional(),
+  seed: z.number().int().min(0).max(4_294_967_295).optional(),
+});
+export type PreviewTemplateBody = z.infer<typeof previewTemplateBodySchema>;
+
+/** The rendered text and how many different messages the spintax can make. */
+export const previewTemplateResponseSchema = z.object({
+  text: z.string(),
+  variants: z.number().int().nonnegative(),
+});
+export type PreviewTemplateResponse = z.infer<typeof previewTemplateResponseSchema>;

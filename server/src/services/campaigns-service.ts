@@ -1,0 +1,363 @@
+import { isLicenseValid, renderTemplate, seededRandom, templateVariants } from '@reachly/shared/logic';
+import type {
+  Campaign,
+  CampaignLog,
+  CampaignLogsQuery,
+  CampaignLogsResponse,
+  CampaignStatsResponse,
+  CampaignStatus,
+  CampaignStep,
+  CreateCampaignBody,
+  DailyCaps,
+  GapSeconds,
+  PreviewTemplateBody,
+  PreviewTemplateResponse,
+  UpdateCampaignBody,
+  WorkingHours,
+} from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
+import { toCount } from '../db/knex.ts';
+import { conflict, HttpError, notFound } from '../errors.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { type Tenant, tenant as tenantOf } from './tenancy.ts';
+
+/** What the `settings` jsonb column holds (validated by the shared campaign schema on the way in). */
+interface CampaignSettings {
+  steps: CampaignStep[];
+  dailyCaps: DailyCaps;
+  workingHours: WorkingHours;
+  gapSeconds: GapSeconds;
+}
+
+interface CampaignRow {
+  id: number | string;
+  organization_id: number;
+  collection_id: number | string;
+  name: string;
+  status: CampaignStatus;
+  settings: CampaignSettings | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface LogRow {
+  id: number | string;
+  campaign_id: number | string | null;
+  profile_id: number | string | null;
+  lead_id: number | string | null;
+  type: CampaignLog['type'];
+  message: string | null;
+  created_at: Date | string;
+}
+
+/** The user's status commands and the statuses each may leave from (DESIGN.md §4). */
+export type CampaignCommand = 'start' | 'pause' | 'stop';
+const TRANSITIONS: Record<CampaignCommand, { from: readonly CampaignStatus[]; to: CampaignStatus }> = {
+  start: { from: ['draft', 'paused', 'stopped'], to: 'running' },
+  pause: { from: ['running'], to: 'paused' },
+  stop: { from: ['running', 'paused'], to: 'stopped' },
+};
+const COMMAND_OF: Record<'running' | 'paused' | 'stopped', CampaignCommand> = {
+  running: 'start',
+  paused: 'pause',
+  stopped: 'stop',
+};
+
+const NO_LICENCE_MESSAGE =
+  'Starting a campaign needs a valid licence: your licence has expired or there is none. Renew it to start campaigns.';
+
+function settingsOf(row: CampaignRow): CampaignSettings {
+  return typeof row.settings === 'string' ? (JSON.parse(row.settings) as CampaignSettings) : row.settings;
+}
+
+function toCampaign(row: CampaignRow, profileIds: number[]): Campaign {
+  const settings = settingsOf(row);
+  return {
+    id: Number(row.id),
+    name: row.name,
+    collectionId: Number(row.collection_id),
+    profileIds,
+    steps: settings.steps,
+    dailyCaps: settings.dailyCaps,
+    workingHours: settings.workingHours,
+    gapSeconds: settings.gapSeconds,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+const nullableId = (v: number | string | null) => (v === null ? null : Number(v));
+
+function toLog(row: LogRow): CampaignLog {
+  return {
+    id: Number(row.id),
+    campaignId: nullableId(row.campaign_id),
+    profileId: nullableId(row.profile_id),
+    leadId: nullableId(row.lead_id),
+    type: row.type,
+    message: row.message,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;
+
+/**
+ * Campaigns (DESIGN.md §4): a collection, its profiles, steps, caps, working hours and gaps (kept
+ * as one settings jsonb), and the status commands start, pause and stop. Planning and running tasks
+ * is the scheduler's; this service only records what the user asks and pushes it to the room.
+ */
+export function createCampaignsService({ db, realtime }: { db: Knex; realtime: Realtime }) {
+  /** Profile ids per campaign, ascending. */
+  async function profileIdsOf(t: Tenant, campaignIds: number[]): Promise<Map<number, number[]>> {
+    const byCampaign = new Map<number, number[]>(campaignIds.map((id) => [id, []]));
+    if (campaignIds.length === 0) return byCampaign;
+    const rows = (await t
+      .table('campaign_profiles')
+      .whereIn('campaign_profiles.campaign_id', campaignIds)
+      .orderBy(['campaign_id', 'profile_id'])
+      .select('campaign_id', 'profile_id')) as {
+      campaign_id: number | string;
+      profile_id: number | string;
+    }[];
+    for (const row of rows) byCampaign.get(Number(row.campaign_id))?.push(Number(row.profile_id));
+    return byCampaign;
+  }
+
+  async function view(t: Tenant, row: CampaignRow): Promise<Campaign> {
+    const ids = await profileIdsOf(t, [Number(row.id)]);
+    return toCampaign(row, ids.get(Number(row.id)) ?? []);
+  }
+
+  /** 404 unless the collection and every profile are this organisation's. */
+  async function checkOwnership(t: Tenant, collectionId?: number, profileIds?: readonly number[]) {
+    if (collectionId !== undefined) await t.findOwned('collections', collectionId, 'Collection');
+    if (profileIds !== undefined) {
+      const found = new Set(
+        ((await t.table('profiles').whereIn('profiles.id', profileIds).select('id')) as { id: number }[]).map(
+          (r) => Number(r.id),
+        ),
+      );
+      const missing = profileIds.find((id) => !found.has(id));
+      if (missing !== undefined) throw notFound(`Profile ${missing} not found.`);
+    }
+  }
+
+  async function replaceProfiles(
+    t: Tenant,
+    trx: Knex.Transaction,
+    campaignId: number,
+    ids: readonly number[],
+  ) {
+    await t.table('campaign_profiles').where('campaign_profiles.campaign_id', campaignId).delete();
+    await trx('campaign_profiles').insert(
+      ids.map((profileId) => ({
+        organization_id: t.organizationId,
+        campaign_id: campaignId,
+        profile_id: profileId,
+      })),
+    );
+  }
+
+  /** The organisation's campaigns, newest first. */
+  async function list(t: Tenant): Promise<Campaign[]> {
+    const rows = (await t.table<CampaignRow>('campaigns').orderBy('id', 'desc').select('*')) as CampaignRow[];
+    const ids = await profileIdsOf(
+      t,
+      rows.map((r) => Number(r.id)),
+    );
+    return rows.map((row) => toCampaign(row, ids.get(Number(row.id)) ?? []));
+  }
+
+  async function get(t: Tenant, id: number): Promise<Campaign> {
+    return view(t, await t.findOwned<CampaignRow>('campaigns', id, 'Campaign'));
+  }
+
+  /** A draft campaign with its profiles, in one transaction. */
+  async function create(organizationId: number, body: CreateCampaignBody): Promise<Campaign> {
+    return db.transaction(async (trx) => {
+      const t = tenantOf(trx, organizationId);
+      await checkOwnership(t, body.collectionId, body.profileIds);
+      const settings: CampaignSettings = {
+        steps: body.steps,
+        dailyCaps: body.dailyCaps,
+        workingHours: body.workingHours,
+        gapSeconds: body.gapSeconds,
+      };
+      const [row] = (await trx('campaigns')
+        .insert({
+          organization_id: organizationId,
+          collection_id: body.collectionId,
+          name: body.name,
+          status: 'draft',
+          settings: JSON.stringify(settings),
+        })
+        .returning('*')) as CampaignRow[];
+      if (!row) throw new Error('insert returned no campaign');
+      await replaceProfiles(t, trx, Number(row.id), body.profileIds);
+      return view(t, row);
+    });
+  }
+
+  /** Throws 409 unless `command` may leave `status`, and 402 when starting without a valid licence. */
+  async function checkTransition(
+    trx: Knex.Transaction,
+    organizationId: number,
+    status: CampaignStatus,
+    command: CampaignCommand,
+  ) {
+    const rule = TRANSITIONS[command];
+    if (!rule.from.includes(status)) {
+      throw conflict(`A ${status} campaign cannot be ${command === 'stop' ? 'stopped' : `${command}ed`}.`);
+    }
+    if (command === 'start') {
+      const licence = await trx('licences').where({ organization_id: organizationId }).first('license_till');
+      if (!isLicenseValid({ licenseTill: licence?.license_till ?? null }, new Date())) {
+        throw new HttpError('PAYMENT_REQUIRED', NO_LICENCE_MESSAGE);
+      }
+    }
+    return rule.to;
+  }
+
+  function pushStatus(organizationId: number, campaign: Campaign, previous: CampaignStatus) {
+    if (campaign.status === previous) return;
+    realtime.emit(organizationId, 'campaign-status-update', {
+      campaignId: campaign.id,
+      status: campaign.status,
+    });
+    if (campaign.status === 'running') {
+      realtime.emit(organizationId, 'campaign-start', {
+        campaignId: campaign.id,
+        profileIds: campaign.profileIds,
+      });
+    }
+  }
+
+  /**
+   * Changes the fields sent; profileIds replaces the list; a status goes through the same rules as
+   * start/pause/stop. Everything in one transaction, the pushes after it commits.
+   */
+  async function update(organizationId: number, id: number, body: UpdateCampaignBody): Promise<Campaign> {
+    const { campaign, previous } = await db.transaction(async (trx) => {
+      const t = tenantOf(trx, organizationId);
+      const stored = (await t
+        .table<CampaignRow>('campaigns')
+        .where('campaigns.id', id)
+        .forUpdate()
+        .first()) as CampaignRow | undefined;
+      if (!stored) throw notFound(`Campaign ${id} not found.`);
+      await checkOwnership(t, body.collectionId, body.profileIds);
+      const status =
+        body.status === undefined
+          ? stored.status
+          : await checkTransition(trx, organizationId, stored.status, COMMAND_OF[body.status]);
+      const old = settingsOf(stored);
+      const settings: CampaignSettings = {
+        steps: body.steps ?? old.steps,
+        dailyCaps: body.dailyCaps ?? old.dailyCaps,
+        workingHours: body.workingHours ?? old.workingHours,
+        gapSeconds: body.gapSeconds ?? old.gapSeconds,
+      };
+      const [row] = (await t
+        .table('campaigns')
+        .where('campaigns.id', id)
+        .update({
+          name: body.name ?? stored.name,
+          collection_id: body.collectionId ?? stored.collection_id,
+          status,
+          settings: JSON.stringify(settings),
+          updated_at: trx.fn.now(),
+        })
+        .returning('*')) as unknown as CampaignRow[];
+      if (!row) throw notFound(`Campaign ${id} not found.`);
+      if (body.profileIds) await replaceProfiles(t, trx, id, body.profileIds);
+      return { campaign: await view(t, row), previous: stored.status };
+    });
+    pushStatus(organizationId, campaign, previous);
+    return campaign;
+  }
+
+  /** POST /api/campaigns/:id/start|pause|stop. */
+  async function command(organizationId: number, id: number, cmd: CampaignCommand): Promise<Campaign> {
+    const { campaign, previous } = await db.transaction(async (trx) => {
+      const t = tenantOf(trx, organizationId);
+      const stored = (await t
+        .table<CampaignRow>('campaigns')
+        .where('campaigns.id', id)
+        .forUpdate()
+        .first()) as CampaignRow | undefined;
+      if (!stored) throw notFound(`Campaign ${id} not found.`);
+      const status = await checkTransition(trx, organizationId, stored.status, cmd);
+      const [row] = (await t
+        .table('campaigns')
+        .where('campaigns.id', id)
+        .update({ status, updated_at: trx.fn.now() })
+        .returning('*')) as unknown as CampaignRow[];
+      if (!row) throw notFound(`Campaign ${id} not found.`);
+      return { campaign: await view(t, row), previous: stored.status };
+    });
+    pushStatus(organizationId, campaign, previous);
+    return campaign;
+  }
+
+  /** Deletes a campaign; its profiles list, tasks and logs go by cascade. */
+  async function remove(t: Tenant, id: number): Promise<{ id: number }> {
+    // returning(): the affected-row count is not reported alike by pg and PGlite.
+    const deleted = await t.table('campaigns').where('campaigns.id', id).delete().returning('id');
+    if (deleted.length === 0) throw notFound(`Campaign ${id} not found.`);
+    return { id };
+  }
+
+  /** Logs newest first, keyset on id: `lastId` is the last id shown (-1 = the newest page). */
+  async function logs(t: Tenant, id: number, query: CampaignLogsQuery): Promise<CampaignLogsResponse> {
+    await t.findOwned('campaigns', id, 'Campaign');
+    const q = t.table<LogRow>('campaign_logs').where('campaign_logs.campaign_id', id);
+    if (query.lastId !== -1) q.where('campaign_logs.id', '<', query.lastId);
+    const rows = (await q
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .select('*')) as LogRow[];
+    return { logs: rows.slice(0, query.limit).map(toLog), hasMore: rows.length > query.limit };
+  }
+
+  /** Done tasks per step, and per UTC day of finished_at and step. */
+  async function stats(t: Tenant, id: number): Promise<CampaignStatsResponse> {
+    await t.findOwned('campaigns', id, 'Campaign');
+    const done = () =>
+      t
+        .table('campaign_tasks')
+        .where('campaign_tasks.campaign_id', id)
+        .andWhere('campaign_tasks.status', 'done');
+    const day = `to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD')`;
+    const [steps, days] = await Promise.all([
+      done().select('step_key').count({ n: '*' }).groupBy('step_key').orderBy('step_key'),
+      done()
+        .whereNotNull('finished_at')
+        .select(db.raw(`${day} as date`), 'step_key')
+        .count({ n: '*' })
+        .groupByRaw(`${day}, step_key`)
+        .orderByRaw(`${day}, step_key`),
+    ]);
+    type Counted = { step_key: string; n: unknown; date?: string };
+    return {
+      byStep: (steps as Counted[]).map((r) => ({ stepKey: r.step_key, count: toCount(r.n) })),
+      byDay: (days as Counted[]).map((r) => ({
+        date: String(r.date),
+        stepKey: r.step_key,
+        count: toCount(r.n),
+      })),
+    };
+  }
+
+  /** A template rendered for a sample lead; the same seed gives the same spin choices. */
+  function preview(body: PreviewTemplateBody): PreviewTemplateResponse {
+    const random = body.seed === undefined ? Math.random : seededRandom(body.seed);
+    return {
+      text: renderTemplate(body.template, body.lead ?? {}, random),
+      variants: templateVariants(body.template),
+    };
+  }
+
+  return { list, get, create, update, command, remove, logs, stats, preview };
+}

@@ -1,0 +1,521 @@
+import {
+  apiErrorSchema,
+  type Campaign,
+  campaignLogsResponseSchema,
+  campaignSchema,
+  campaignStatsResponseSchema,
+  campaignsListResponseSchema,
+  deletedIdResponseSchema,
+  previewTemplateResponseSchema,
+} from '@reachly/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestOptions } from './helpers/http-client.ts';
+import { seedCollection, seedProfile } from './helpers/seed-conversations.ts';
+import { collect, connectSocket, nextEvent } from './helpers/socket.ts';
+import {
+  countRows,
+  registerAccount,
+  startTestServer,
+  type TestAccount,
+  type TestServer,
+} from './helpers/test-server.ts';
+import { writeSignature } from './helpers/write-signature.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+function expectError(res: { status: number; body: unknown; text: string }, status: number) {
+  expect(res.status, res.text).toBe(status);
+  return apiErrorSchema.parse(res.body).error;
+}
+
+interface Setup {
+  account: TestAccount;
+  collectionId: number;
+  profileIds: number[];
+}
+
+async function setup(prefix: string): Promise<Setup> {
+  const account = await registerAccount(server, prefix);
+  const collectionId = await seedCollection(server, account.organizationId, `${prefix} collection`);
+  const profileIds = [
+    await seedProfile(server, account.organizationId),
+    await seedProfile(server, account.organizationId),
+  ];
+  return { account, collectionId, profileIds };
+}
+
+const steps = [
+  { type: 'friendRequest' },
+  { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}!' },
+  { type: 'followUp', afterDays: 3, template: 'Any news, {firstName}?' },
+];
+
+function validBody(s: Setup, extra: Record<string, unknown> = {}) {
+  return { name: 'Spring outreach', collectionId: s.collectionId, profileIds: s.profileIds, steps, ...extra };
+}
+
+async function create(s: Setup, extra: Record<string, unknown> = {}): Promise<Campaign> {
+  const res = await s.account.api.post('/api/campaigns', { json: validBody(s, extra) });
+  expect(res.status, res.text).toBe(201);
+  return campaignSchema.strict().parse(res.body);
+}
+
+/** Asserts that the request answers `status` with the error body and writes nothing. */
+async function expectRejected(
+  account: TestAccount,
+  method: string,
+  path: string,
+  options: RequestOptions,
+  status: number,
+) {
+  const before = await writeSignature(server.database.db);
+  const res = await account.api.request(method, path, options);
+  const error = expectError(res, status);
+  expect(await writeSignature(server.database.db), `${method} ${path} wrote`).toBe(before);
+  return error;
+}
+
+const expireLicence = (organizationId: number) =>
+  server.database
+    .db('licences')
+    .where({ organization_id: organizationId })
+    .update({ license_till: new Date(Date.now() - 60_000) });
+
+describe('authentication', () => {
+  it('answers 401 to every campaigns route without a session or token', async () => {
+    const client = server.client();
+    const routes: [string, string, RequestOptions][] = [
+      ['GET', '/api/campaigns', {}],
+      ['POST', '/api/campaigns', { json: { name: 'x' } }],
+      ['POST', '/api/campaigns/preview-template', { json: { template: 'Hi' } }],
+      ['GET', '/api/campaigns/1', {}],
+      ['PATCH', '/api/campaigns/1', { json: { name: 'x' } }],
+      ['DELETE', '/api/campaigns/1', {}],
+      ['POST', '/api/campaigns/1/start', {}],
+      ['POST', '/api/campaigns/1/pause', {}],
+      ['POST', '/api/campaigns/1/stop', {}],
+      ['GET', '/api/campaigns/1/logs', {}],
+      ['GET', '/api/campaigns/1/stats', {}],
+    ];
+    for (const [method, path, options] of routes) {
+      expect(expectError(await client.request(method, path, options), 401).code).toBe('UNAUTHORIZED');
+    }
+  });
+});
+
+describe('POST /api/campaigns and reading', () => {
+  it('creates a draft with defaults, stores settings and profiles, lists newest first', async () => {
+    const s = await setup('camp-create');
+    const first = await create(s);
+    expect(first).toMatchObject({
+      name: 'Spring outreach',
+      collectionId: s.collectionId,
+      profileIds: [...s.profileIds].sort((a, b) => a - b),
+      status: 'draft',
+      dailyCaps: {},
+      workingHours: { start: '09:00', end: '18:00' },
+      gapSeconds: { min: 60, max: 300 },
+    });
+    expect(first.steps[2]).toEqual({
+      type: 'followUp',
+      afterDays: 3,
+      template: 'Any news, {firstName}?',
+      maxCount: 1,
+    });
+    expect(await countRows(server, 'campaign_profiles', { campaign_id: first.id })).toBe(2);
+    const row = await server.database.db('campaigns').where({ id: first.id }).first();
+    expect(row.organization_id).toBe(s.account.organizationId);
+    expect(row.settings.steps).toHaveLength(3);
+
+    const second = await create(s, {
+      name: 'Second',
+      profileIds: [s.profileIds[0]],
+      dailyCaps: { friendRequest: 10 },
+      workingHours: { start: '22:00', end: '06:00' },
+      gapSeconds: { min: 5, max: 10 },
+    });
+    expect(second).toMatchObject({ dailyCaps: { friendRequest: 10 }, workingHours: { start: '22:00' } });
+
+    const list = await s.account.api.get('/api/campaigns');
+    expect(list.status).toBe(200);
+    expect(campaignsListResponseSchema.parse(list.body).map((c) => c.id)).toEqual([second.id, first.id]);
+
+    const one = await s.account.api.get(`/api/campaigns/${first.id}`);
+    expect(campaignSchema.strict().parse(one.body)).toEqual(first);
+  });
+
+  it('answers 400 to every bad input and writes nothing', async () => {
+    const s = await setup('camp-bad');
+    const bad: Record<string, unknown>[] = [
+      {},
+      { ...validBody(s), name: '' },
+      { ...validBody(s), name: 'x'.repeat(101) },
+      { ...validBody(s), collectionId: 'abc' },
+      { ...validBody(s), profileIds: [] },
+      { ...validBody(s), profileIds: [s.profileIds[0], s.profileIds[0]] },
+      { ...validBody(s), steps: [] },
+      { ...validBody(s), steps: [{ type: 'nope' }] },
+      { ...validBody(s), steps: [{ type: 'friendRequest' }, { type: 'friendRequest' }] },
+      { ...validBody(s), steps: [{ type: 'welcomeMessage', template: 'Hi {compnay}' }] },
+      { ...validBody(s), steps: [{ type: 'welcomeMessage', template: 'Hi {firstName' }] },
+      { ...validBody(s), workingHours: { start: '09:00', end: '09:00' } },
+      { ...validBody(s), gapSeconds: { min: 10, max: 5 } },
+      { ...validBody(s), dailyCaps: { friendRequest: -1 } },
+      { ...validBody(s), name: 'a\u0000b' },
+    ];
+    for (const json of bad) {
+      const error = await expectRejected(s.account, 'POST', '/api/campaigns', { json }, 400);
+      expect(error.code).toBe('BAD_REQUEST');
+    }
+    const unknown = await expectRejected(
+      s.account,
+      'POST',
+      '/api/campaigns',
+      { json: { ...validBody(s), steps: [{ type: 'welcomeMessage', template: 'Hi {compnay}' }] } },
+      400,
+    );
+    expect(unknown.message).toContain('{compnay}');
+    await expectRejected(
+      s.account,
+      'POST',
+      '/api/campaigns',
+      { raw: '{"name":', headers: { 'content-type': 'application/json' } },
+      400,
+    );
+    expect(await countRows(server, 'campaigns', { organization_id: s.account.organizationId })).toBe(0);
+  });
+
+  it("answers 404 for another organisation's collection or profile, writing nothing", async () => {
+    const s = await setup('camp-own');
+    const other = await setup('camp-other');
+    await expectRejected(
+      s.account,
+      'POST',
+      '/api/campaigns',
+      { json: validBody(s, { collectionId: other.collectionId }) },
+      404,
+    );
+    const error = await expectRejected(
+      s.account,
+      'POST',
+      '/api/campaigns',
+      { json: validBody(s, { profileIds: [s.profileIds[0], other.profileIds[1]] }) },
+      404,
+    );
+    expect(error.message).toBe(`Profile ${other.profileIds[1]} not found.`);
+    await expectRejected(
+      s.account,
+      'POST',
+      '/api/campaigns',
+      { json: validBody(s, { collectionId: 999999 }) },
+      404,
+    );
+  });
+});
+
+describe('tenancy', () => {
+  it("answers 404 to every route naming another organisation's campaign, writing nothing", async () => {
+    const s = await setup('camp-t-owner');
+    const stranger = await setup('camp-t-stranger');
+    const campaign = await create(s);
+    const id = campaign.id;
+    for (const [method, path, options] of [
+      ['GET', `/api/campaigns/${id}`, {}],
+      ['PATCH', `/api/campaigns/${id}`, { json: { name: 'Taken' } }],
+      ['DELETE', `/api/campaigns/${id}`, {}],
+      ['POST', `/api/campaigns/${id}/start`, {}],
+      ['POST', `/api/campaigns/${id}/pause`, {}],
+      ['POST', `/api/campaigns/${id}/stop`, {}],
+      ['GET', `/api/campaigns/${id}/logs`, {}],
+      ['GET', `/api/campaigns/${id}/stats`, {}],
+      ['GET', '/api/campaigns/999999', {}],
+    ] as [string, string, RequestOptions][]) {
+      const error = await expectRejected(stranger.account, method, path, options, 404);
+      expect(error.code).toBe('NOT_FOUND');
+    }
+    const list = await stranger.account.api.get('/api/campaigns');
+    expect(list.body).toEqual([]);
+    // The owner may not attach the stranger's collection or profiles by PATCH either.
+    await expectRejected(
+      s.account,
+      'PATCH',
+      `/api/campaigns/${id}`,
+      { json: { collectionId: stranger.collectionId } },
+      404,
+    );
+    await expectRejected(
+      s.account,
+      'PATCH',
+      `/api/campaigns/${id}`,
+      { json: { profileIds: stranger.profileIds } },
+      404,
+    );
+  });
+});
+
+describe('PATCH and DELETE /api/campaigns/:id', () => {
+  it('changes any subset and replaces the profiles', async () => {
+    const s = await setup('camp-patch');
+    const campaign = await create(s);
+    const res = await s.account.api.patch(`/api/campaigns/${campaign.id}`, {
+      json: { name: 'Renamed', profileIds: [s.profileIds[1]], dailyCaps: { likePosts: 5 } },
+    });
+    expect(res.status, res.text).toBe(200);
+    const updated = campaignSchema.strict().parse(res.body);
+    expect(updated).toMatchObject({
+      name: 'Renamed',
+      profileIds: [s.profileIds[1]],
+      dailyCaps: { likePosts: 5 },
+      steps: campaign.steps,
+      status: 'draft',
+      collectionId: s.collectionId,
+    });
+    expect(await countRows(server, 'campaign_profiles', { campaign_id: campaign.id })).toBe(1);
+  });
+
+  it('answers 400 to bad bodies and ids, writing nothing', async () => {
+    const s = await setup('camp-patch-bad');
+    const campaign = await create(s);
+    for (const json of [{}, { name: '' }, { status: 'draft' }, { status: 'finished' }, { steps: [] }, []]) {
+      await expectRejected(s.account, 'PATCH', `/api/campaigns/${campaign.id}`, { json }, 400);
+    }
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      await expectRejected(s.account, 'GET', `/api/campaigns/${id}`, {}, 400);
+      await expectRejected(s.account, 'POST', `/api/campaigns/${id}/start`, {}, 400);
+    }
+  });
+
+  it('deletes a campaign with its profiles list, tasks and logs', async () => {
+    const s = await setup('camp-delete');
+    const campaign = await create(s);
+    const db = server.database.db;
+    const org = s.account.organizationId;
+    await db('campaign_tasks').insert({
+      organization_id: org,
+      campaign_id: campaign.id,
+      step_key: 'friendRequest',
+    });
+    await db('campaign_logs').insert({ organization_id: org, campaign_id: campaign.id, type: 'SIGNAL' });
+    const res = await s.account.api.delete(`/api/campaigns/${campaign.id}`);
+    expect(res.status).toBe(200);
+    expect(deletedIdResponseSchema.parse(res.body)).toEqual({ id: campaign.id });
+    for (const table of ['campaign_profiles', 'campaign_tasks', 'campaign_logs']) {
+      expect(await countRows(server, table, { campaign_id: campaign.id }), table).toBe(0);
+    }
+    expect(await countRows(server, 'campaigns', { id: campaign.id })).toBe(0);
+    expectError(await s.account.api.delete(`/api/campaigns/${campaign.id}`), 404);
+  });
+});
+
+describe('start, pause and stop', () => {
+  it('refuses to start without a valid licence (402) and changes nothing', async () => {
+    const s = await setup('camp-nolicence');
+    const campaign = await create(s);
+    await expireLicence(s.account.organizationId);
+    const error = await expectRejected(s.account, 'POST', `/api/campaigns/${campaign.id}/start`, {}, 402);
+    expect(error.code).toBe('PAYMENT_REQUIRED');
+    expect(error.message).toMatch(/licence/i);
+    await expectRejected(
+      s.account,
+      'PATCH',
+      `/api/campaigns/${campaign.id}`,
+      { json: { status: 'running' } },
+      402,
+    );
+    await server.database.db('licences').where({ organization_id: s.account.organizationId }).delete();
+    await expectRejected(s.account, 'POST', `/api/campaigns/${campaign.id}/start`, {}, 402);
+  });
+
+  it('moves through the allowed transitions with realtime pushes, and 409 for the others', async () => {
+    const s = await setup('camp-run');
+    const campaign = await create(s);
+    const id = campaign.id;
+    const { socket } = await connectSocket(server.url, {
+      token: s.account.accessToken,
+      organizationId: s.account.organizationId,
+    });
+    try {
+      const statuses = collect(socket, 'campaign-status-update');
+      await expectRejected(s.account, 'POST', `/api/campaigns/${id}/pause`, {}, 409);
+      await expectRejected(s.account, 'POST', `/api/campaigns/${id}/stop`, {}, 409);
+
+      const started = nextEvent(socket, 'campaign-start');
+      const res = await s.account.api.post(`/api/campaigns/${id}/start`);
+      expect(res.status, res.text).toBe(200);
+      expect(campaignSchema.parse(res.body).status).toBe('running');
+      expect(await started).toEqual({ campaignId: id, profileIds: [...s.profileIds].sort((a, b) => a - b) });
+
+      const error = await expectRejected(s.account, 'POST', `/api/campaigns/${id}/start`, {}, 409);
+      expect(error.code).toBe('CONFLICT');
+      expect((await s.account.api.post(`/api/campaigns/${id}/pause`)).body).toMatchObject({
+        status: 'paused',
+      });
+      await expectRejected(s.account, 'POST', `/api/campaigns/${id}/pause`, {}, 409);
+      expect((await s.account.api.post(`/api/campaigns/${id}/stop`)).body).toMatchObject({
+        status: 'stopped',
+      });
+      await expectRejected(s.account, 'POST', `/api/campaigns/${id}/stop`, {}, 409);
+      await expectRejected(s.account, 'PATCH', `/api/campaigns/${id}`, { json: { status: 'paused' } }, 409);
+      // PATCH status follows the same rules; other fields change in the same request.
+      const patched = await s.account.api.patch(`/api/campaigns/${id}`, {
+        json: { status: 'running', name: 'Again' },
+      });
+      expect(patched.body).toMatchObject({ status: 'running', name: 'Again' });
+
+      await new Promise((r) => setTimeout(r, 200));
+      expect(statuses).toEqual([
+        { campaignId: id, status: 'running' },
+        { campaignId: id, status: 'paused' },
+        { campaignId: id, status: 'stopped' },
+        { campaignId: id, status: 'running' },
+      ]);
+      expect((await server.database.db('campaigns').where({ id }).first()).status).toBe('running');
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe('GET /api/campaigns/:id/logs', () => {
+  it('pages newest first by id with hasMore', async () => {
+    const s = await setup('camp-logs');
+    const campaign = await create(s);
+    const other = await create(s, { name: 'Other' });
+    const db = server.database.db;
+    const org = s.account.organizationId;
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const [row] = await db('campaign_logs')
+        .insert({
+          organization_id: org,
+          campaign_id: campaign.id,
+          profile_id: s.profileIds[0],
+          type: 'SENT_FRIEND_REQUEST',
+          message: `log ${i}`,
+        })
+        .returning('id');
+      ids.push(Number(row.id));
+    }
+    await db('campaign_logs').insert({
+      organization_id: org,
+      campaign_id: other.id,
+      type: 'SIGNAL',
+      message: 'other',
+    });
+    const page = async (query: string) => {
+      const res = await s.account.api.get(`/api/campaigns/${campaign.id}/logs${query}`);
+      expect(res.status, res.text).toBe(200);
+      return campaignLogsResponseSchema.parse(res.body);
+    };
+    const first = await page('?limit=2');
+    expect(first.logs.map((l) => l.id)).toEqual([ids[4], ids[3]]);
+    expect(first.hasMore).toBe(true);
+    expect(first.logs[0]).toMatchObject({
+      campaignId: campaign.id,
+      profileId: s.profileIds[0],
+      leadId: null,
+      type: 'SENT_FRIEND_REQUEST',
+      message: 'log 4',
+    });
+    const second = await page(`?limit=2&lastId=${ids[3]}`);
+    expect(second.logs.map((l) => l.id)).toEqual([ids[2], ids[1]]);
+    const third = await page(`?limit=2&lastId=${ids[1]}`);
+    expect(third).toMatchObject({ hasMore: false });
+    expect(third.logs.map((l) => l.id)).toEqual([ids[0]]);
+    expect((await page('?lastId=-1')).logs).toHaveLength(5);
+    for (const query of ['?limit=0', '?limit=201', '?lastId=abc', '?lastId=-2', '?limit=1.5']) {
+      await expectRejected(s.account, 'GET', `/api/campaigns/${campaign.id}/logs${query}`, {}, 400);
+    }
+  });
+});
+
+describe('GET /api/campaigns/:id/stats', () => {
+  it('counts done tasks per step and per day', async () => {
+    const s = await setup('camp-stats');
+    const campaign = await create(s);
+    const db = server.database.db;
+    const org = s.account.organizationId;
+    const task = (step_key: string, status: string, finished_at: string | null) => ({
+      organization_id: org,
+      campaign_id: campaign.id,
+      step_key,
+      status,
+      finished_at,
+    });
+    await db('campaign_tasks').insert([
+      task('friendRequest', 'done', '2026-03-01T10:00:00Z'),
+      task('friendRequest', 'done', '2026-03-01T23:30:00Z'),
+      task('friendRequest', 'done', '2026-03-02T08:00:00Z'),
+      task('welcomeMessage', 'done', '2026-03-02T09:00:00Z'),
+      task('welcomeMessage', 'failed', '2026-03-02T09:00:00Z'),
+      task('followUp:1', 'pending', null),
+    ]);
+    const res = await s.account.api.get(`/api/campaigns/${campaign.id}/stats`);
+    expect(res.status, res.text).toBe(200);
+    expect(campaignStatsResponseSchema.strict().parse(res.body)).toEqual({
+      byStep: [
+        { stepKey: 'friendRequest', count: 3 },
+        { stepKey: 'welcomeMessage', count: 1 },
+      ],
+      byDay: [
+        { date: '2026-03-01', stepKey: 'friendRequest', count: 2 },
+        { date: '2026-03-02', stepKey: 'friendRequest', count: 1 },
+        { date: '2026-03-02', stepKey: 'welcomeMessage', count: 1 },
+      ],
+    });
+    const empty = await create(s, { name: 'Empty' });
+    expect((await s.account.api.get(`/api/campaigns/${empty.id}/stats`)).body).toEqual({
+      byStep: [],
+      byDay: [],
+    });
+  });
+});
+
+describe('POST /api/campaigns/preview-template', () => {
+  it('renders with the lead and seed and counts variants', async () => {
+    const s = await setup('camp-preview');
+    const preview = async (json: unknown) => {
+      const res = await s.account.api.post('/api/campaigns/preview-template', { json });
+      expect(res.status, res.text).toBe(200);
+      return previewTemplateResponseSchema.strict().parse(res.body);
+    };
+    const template = '{Hi|Hello|Hey} {firstName}, {nice to meet you|glad to connect}!';
+    const a = await preview({ template, lead: { name: 'Anna Berg' }, seed: 7 });
+    expect(a.variants).toBe(6);
+    expect(a.text).toMatch(/^(Hi|Hello|Hey) Anna, (nice to meet you|glad to connect)!$/);
+    expect(await preview({ template, lead: { name: 'Anna Berg' }, seed: 7 })).toEqual(a);
+    expect(
+      await preview({ template: 'Hi {firstName}, {lastName}', lead: { firstName: 'Bo', lastName: 'Li' } }),
+    ).toEqual({
+      text: 'Hi Bo, Li',
+      variants: 1,
+    });
+    expect(await preview({ template: 'Hi {firstName}!' })).toEqual({ text: 'Hi!', variants: 1 });
+  });
+
+  it('answers 400 naming an unknown variable, and to other bad input', async () => {
+    const s = await setup('camp-preview-bad');
+    const error = await expectRejected(
+      s.account,
+      'POST',
+      '/api/campaigns/preview-template',
+      { json: { template: 'Hello {compnay}' } },
+      400,
+    );
+    expect(error.message).toContain('{compnay}');
+    for (const json of [
+      {},
+      { template: '' },
+      { template: 'Hi {' },
+      { template: 'Hi', seed: -1 },
+      { template: 'Hi', lead: 'x' },
+      { template: 5 },
+    ]) {
+      await expectRejected(s.account, 'POST', '/api/campaigns/preview-template', { json }, 400);
+    }
+  });
+});
