@@ -1,9 +1,11 @@
 import type { ExpressAuthConfig } from '@auth/express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { createReplyProvider, type ReplyProvider } from './ai/index.ts';
 import { createAuthConfig } from './auth/auth-config.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import type { Config } from './config.ts';
+import { type CampaignEngine, type Clock, createCampaignEngine, systemClock } from './engine/index.ts';
 import { Realtime } from './realtime/realtime.ts';
 import { type AdminService, createAdminService } from './services/admin-service.ts';
 import { type CampaignsService, createCampaignsService } from './services/campaigns-service.ts';
@@ -28,21 +30,35 @@ export interface AppContext {
   conversations: ConversationsService;
   profiles: ProfilesService;
   campaigns: CampaignsService;
+  /** The scheduler and the executors' task protocol (DESIGN.md §4). */
+  engine: CampaignEngine;
+  /** The time every scheduling decision reads (tests move it). */
+  clock: Clock;
   authConfig: ExpressAuthConfig;
   auth: ReturnType<typeof createAuthenticator>;
   /** Pushes to organisations' socket.io rooms. */
   realtime: Realtime;
 }
 
+export interface ContextOptions {
+  config: Config;
+  db: Knex;
+  logger: Logger;
+  clock?: Clock;
+  /** Defaults to the provider the configuration names (AI_PROVIDER). */
+  replyProvider?: ReplyProvider;
+  /** Gaps and spintax; tests pass a seeded one. */
+  random?: () => number;
+}
+
 export function createContext({
   config,
   db,
   logger,
-}: {
-  config: Config;
-  db: Knex;
-  logger: Logger;
-}): AppContext {
+  clock = systemClock,
+  replyProvider,
+  random,
+}: ContextOptions): AppContext {
   const users = createUsersService({ db, config });
   const authConfig = createAuthConfig({ config, users, logger });
   const auth = createAuthenticator({ db, users, authConfig });
@@ -56,7 +72,13 @@ export function createContext({
     realtime,
     secretBox: createSecretBox(config.PROXY_SECRET_KEY),
   });
-  const campaigns = createCampaignsService({ db, realtime });
+  const provider =
+    replyProvider ??
+    createReplyProvider(config, {
+      onFallback: (reason) => logger.warn({ reason }, 'AI provider failed; the offline classifier answered'),
+    });
+  const engine = createCampaignEngine({ db, realtime, clock, provider, logger, random });
+  const campaigns = createCampaignsService({ db, realtime, onRunning: engine.plan });
   const admin = createAdminService({ db, users, settings, realtime, profiles });
   return {
     config,
@@ -73,5 +95,7 @@ export function createContext({
     collections,
     leads,
     campaigns,
+    engine,
+    clock,
   };
 }

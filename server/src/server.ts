@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { type Logger, pino } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { type AppContext, createContext } from './context.ts';
+import { type AppContext, type ContextOptions, createContext } from './context.ts';
 import { createDatabase, migrateToLatest } from './db/knex.ts';
 import { attachRedisAdapter } from './realtime/redis-adapter.ts';
 
@@ -22,6 +22,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Redis channel prefix of the socket.io adapter (tests isolate themselves with it). */
   redisKey?: string;
+  /** The engine's clock, reply provider and randomness (tests control them). */
+  engine?: Pick<ContextOptions, 'clock' | 'replyProvider' | 'random'>;
 }
 
 /** Opens and migrates the database, builds the app and listens: what `npm start` and tests run. */
@@ -30,11 +32,12 @@ export async function startServer({
   db: given,
   logger: givenLogger,
   redisKey,
+  engine,
 }: StartOptions): Promise<RunningServer> {
   const logger = givenLogger ?? pino({ level: config.LOG_LEVEL });
   const db = given ?? createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(db);
-  const ctx = createContext({ config, db, logger });
+  const ctx = createContext({ config, db, logger, ...engine });
   const server = createServer(createApp(ctx));
   ctx.realtime.attach(server);
   const redis = config.REDIS_URL ? await attachRedisAdapter(ctx.realtime, config.REDIS_URL, redisKey) : null;

@@ -9,6 +9,7 @@ import {
   previewTemplateResponseSchema,
 } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedLeads } from './helpers/campaign-run.ts';
 import type { RequestOptions } from './helpers/http-client.ts';
 import { seedCollection, seedProfile } from './helpers/seed-conversations.ts';
 import { collect, connectSocket, nextEvent } from './helpers/socket.ts';
@@ -439,9 +440,12 @@ describe('GET /api/campaigns/:id/stats', () => {
     const campaign = await create(s);
     const db = server.database.db;
     const org = s.account.organizationId;
+    const leads = await seedLeads(server, org, s.collectionId, 6);
+    let n = 0;
     const task = (step_key: string, status: string, finished_at: string | null) => ({
       organization_id: org,
       campaign_id: campaign.id,
+      lead_id: leads[n++]?.id,
       step_key,
       status,
       finished_at,

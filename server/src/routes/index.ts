@@ -4,6 +4,7 @@ import { adminRoutes } from './admin-routes.ts';
 import { campaignsRoutes } from './campaigns-routes.ts';
 import { collectionsRoutes } from './collections-routes.ts';
 import { conversationsRoutes } from './conversations-routes.ts';
+import { executorRoutes } from './executor-routes.ts';
 import { leadsRoutes } from './leads-routes.ts';
 import { profilesRoutes } from './profiles-routes.ts';
 import { publicRoutes } from './public-routes.ts';
@@ -23,5 +24,6 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(collectionsRoutes(ctx));
   router.use(leadsRoutes(ctx));
   router.use(campaignsRoutes(ctx));
+  router.use(executorRoutes(ctx));
   return router;
 }

@@ -1,33 +1,22 @@
 import { isLicenseValid, renderTemplate, seededRandom, templateVariants } from '@reachly/shared/logic';
 import type {
   Campaign,
-  CampaignLog,
   CampaignLogsQuery,
   CampaignLogsResponse,
   CampaignStatsResponse,
   CampaignStatus,
-  CampaignStep,
   CreateCampaignBody,
-  DailyCaps,
-  GapSeconds,
   PreviewTemplateBody,
   PreviewTemplateResponse,
   UpdateCampaignBody,
-  WorkingHours,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { toCount } from '../db/knex.ts';
+import { type LogRow, toCampaignLog as toLog } from '../engine/activity-log.ts';
+import { type CampaignSettings, parseSettings } from '../engine/settings.ts';
 import { conflict, HttpError, notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { type Tenant, tenant as tenantOf } from './tenancy.ts';
-
-/** What the `settings` jsonb column holds (validated by the shared campaign schema on the way in). */
-interface CampaignSettings {
-  steps: CampaignStep[];
-  dailyCaps: DailyCaps;
-  workingHours: WorkingHours;
-  gapSeconds: GapSeconds;
-}
 
 interface CampaignRow {
   id: number | string;
@@ -38,16 +27,6 @@ interface CampaignRow {
   settings: CampaignSettings | string;
   created_at: Date | string;
   updated_at: Date | string;
-}
-
-interface LogRow {
-  id: number | string;
-  campaign_id: number | string | null;
-  profile_id: number | string | null;
-  lead_id: number | string | null;
-  type: CampaignLog['type'];
-  message: string | null;
-  created_at: Date | string;
 }
 
 /** The user's status commands and the statuses each may leave from (DESIGN.md §4). */
@@ -66,9 +45,7 @@ const COMMAND_OF: Record<'running' | 'paused' | 'stopped', CampaignCommand> = {
 const NO_LICENCE_MESSAGE =
   'Starting a campaign needs a valid licence: your licence has expired or there is none. Renew it to start campaigns.';
 
-function settingsOf(row: CampaignRow): CampaignSettings {
-  return typeof row.settings === 'string' ? (JSON.parse(row.settings) as CampaignSettings) : row.settings;
-}
+const settingsOf = (row: CampaignRow): CampaignSettings => parseSettings(row.settings);
 
 function toCampaign(row: CampaignRow, profileIds: number[]): Campaign {
   const settings = settingsOf(row);
@@ -87,20 +64,6 @@ function toCampaign(row: CampaignRow, profileIds: number[]): Campaign {
   };
 }
 
-const nullableId = (v: number | string | null) => (v === null ? null : Number(v));
-
-function toLog(row: LogRow): CampaignLog {
-  return {
-    id: Number(row.id),
-    campaignId: nullableId(row.campaign_id),
-    profileId: nullableId(row.profile_id),
-    leadId: nullableId(row.lead_id),
-    type: row.type,
-    message: row.message,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
-}
-
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
 /**
@@ -108,7 +71,16 @@ export type CampaignsService = ReturnType<typeof createCampaignsService>;
  * as one settings jsonb), and the status commands start, pause and stop. Planning and running tasks
  * is the scheduler's; this service only records what the user asks and pushes it to the room.
  */
-export function createCampaignsService({ db, realtime }: { db: Knex; realtime: Realtime }) {
+export function createCampaignsService({
+  db,
+  realtime,
+  onRunning,
+}: {
+  db: Knex;
+  realtime: Realtime;
+  /** Called once a campaign has started or resumed (the engine plans its tasks). */
+  onRunning?: (campaignId: number) => Promise<unknown>;
+}) {
   /** Profile ids per campaign, ascending. */
   async function profileIdsOf(t: Tenant, campaignIds: number[]): Promise<Map<number, number[]>> {
     const byCampaign = new Map<number, number[]>(campaignIds.map((id) => [id, []]));
@@ -220,8 +192,9 @@ export function createCampaignsService({ db, realtime }: { db: Knex; realtime: R
     return rule.to;
   }
 
-  function pushStatus(organizationId: number, campaign: Campaign, previous: CampaignStatus) {
+  async function pushStatus(organizationId: number, campaign: Campaign, previous: CampaignStatus) {
     if (campaign.status === previous) return;
+    if (campaign.status === 'running') await onRunning?.(campaign.id);
     realtime.emit(organizationId, 'campaign-status-update', {
       campaignId: campaign.id,
       status: campaign.status,
@@ -268,13 +241,15 @@ export function createCampaignsService({ db, realtime }: { db: Knex; realtime: R
           status,
           settings: JSON.stringify(settings),
           updated_at: trx.fn.now(),
+          // Edits reach tasks not yet done: the next claim plans again with the new settings.
+          planned_at: null,
         })
         .returning('*')) as unknown as CampaignRow[];
       if (!row) throw notFound(`Campaign ${id} not found.`);
       if (body.profileIds) await replaceProfiles(t, trx, id, body.profileIds);
       return { campaign: await view(t, row), previous: stored.status };
     });
-    pushStatus(organizationId, campaign, previous);
+    await pushStatus(organizationId, campaign, previous);
     return campaign;
   }
 
@@ -297,7 +272,7 @@ export function createCampaignsService({ db, realtime }: { db: Knex; realtime: R
       if (!row) throw notFound(`Campaign ${id} not found.`);
       return { campaign: await view(t, row), previous: stored.status };
     });
-    pushStatus(organizationId, campaign, previous);
+    await pushStatus(organizationId, campaign, previous);
     return campaign;
   }
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { type RunningServer, type StartOptions, startServer } from '../../src/server.ts';
 import { HttpClient } from './http-client.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -20,6 +20,8 @@ export interface TestServerOptions {
   /** Another server's database, so that two servers act as one deployment (closed by its owner). */
   database?: TestDatabase;
   redisKey?: string;
+  /** The engine's clock, reply provider and randomness. */
+  engine?: StartOptions['engine'];
 }
 
 /** A real server listening on a free port of 127.0.0.1, on this project's test database. */
@@ -37,7 +39,12 @@ export async function startTestServer(
     AUTH_RATE_LIMIT: '10000',
     ...env,
   });
-  const running = await startServer({ config, db: database.db, redisKey: options.redisKey });
+  const running = await startServer({
+    config,
+    db: database.db,
+    redisKey: options.redisKey,
+    engine: options.engine,
+  });
   return {
     url: running.url,
     database,

@@ -3,6 +3,7 @@ export * from './funnel.ts';
 export * from './license.ts';
 export * from './paging.ts';
 export * from './platform.ts';
+export * from './scheduling.ts';
 export * from './templates.ts';
 export * from './traffic.ts';
 export * from './visits.ts';

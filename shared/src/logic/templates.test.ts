@@ -98,6 +98,17 @@ describe('templateErrors', () => {
   it('returns the syntax errors of a template that does not parse', () => {
     expect(templateErrors('{Hi|Hello').map((e) => e.code)).toEqual(['unclosed-brace']);
   });
+
+  it('refuses braces nested too deep with an error, not a stack overflow (found by the fuzz)', () => {
+    // A run of `{{` is literal braces; the odd one out is unclosed.
+    expect(renderTemplate('{'.repeat(5000), {})).toBe('{'.repeat(2500));
+    expect(templateErrors('{'.repeat(5001)).map((e) => e.code)).toEqual(['unclosed-brace']);
+    expect(templateErrors(`{a|${'{b|'.repeat(20)}c${'}'.repeat(21)}`).map((e) => e.code)).toContain(
+      'too-deep',
+    );
+    // Ten levels are fine.
+    expect(templateErrors(`${'{a|'.repeat(10)}b${'}'.repeat(10)}`)).toEqual([]);
+  });
 });
 
 describe('templateVariants', () => {

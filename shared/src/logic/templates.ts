@@ -24,7 +24,8 @@ export type TemplateErrorCode =
   | 'unclosed-brace'
   | 'unopened-brace'
   | 'empty-braces'
-  | 'invalid-group';
+  | 'invalid-group'
+  | 'too-deep';
 
 export interface TemplateError {
   code: TemplateErrorCode;
@@ -45,6 +46,9 @@ export const BUILTIN_TEMPLATE_VARIABLES = ['firstName', 'lastName', 'name'] as c
 export type TemplateVariables = Readonly<Record<string, string | null | undefined>>;
 
 const VARIABLE_NAME = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*$/;
+
+/** Spintax nests at most this deep: deeper is an error, not a stack overflow. */
+export const TEMPLATE_MAX_DEPTH = 10;
 
 function at(index: number): string {
   return `at character ${index + 1}`;
@@ -76,6 +80,16 @@ export function parseTemplate(template: string): ParsedTemplate {
 
   const sequence = (depth: number): { options: TemplateNode[][]; closed: boolean } => {
     const options: TemplateNode[][] = [[]];
+    if (depth > TEMPLATE_MAX_DEPTH) {
+      const index = i - 1;
+      errors.push({
+        code: 'too-deep',
+        index,
+        message: `Braces nested more than ${TEMPLATE_MAX_DEPTH} deep ${at(index)}`,
+      });
+      i = template.length;
+      return { options, closed: false };
+    }
     let text = '';
     const current = (): TemplateNode[] => options[options.length - 1] as TemplateNode[];
     const flush = () => {

@@ -6,6 +6,7 @@ export * from './collections.ts';
 export * from './common.ts';
 export * from './conversations.ts';
 export * from './downloads.ts';
+export * from './executor.ts';
 export * from './http.ts';
 export * from './leads.ts';
 export * from './profile-rules.ts';

@@ -10,6 +10,7 @@ import * as createCampaigns from './20261122000800-create-campaigns.ts';
 import * as createAnalyticsAndMachines from './20261122000900-create-analytics-and-machines.ts';
 import * as createLeadCounts from './20261122010100-create-lead-counts.ts';
 import * as createAppSettings from './20261122030100-create-app-settings.ts';
+import * as addCampaignEngine from './20261123000100-add-campaign-engine.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -28,6 +29,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122000900-create-analytics-and-machines': createAnalyticsAndMachines,
   '20261122030100-create-app-settings': createAppSettings,
   '20261122010100-create-lead-counts': createLeadCounts,
+  '20261123000100-add-campaign-engine': addCampaignEngine,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,32 @@
+/**
+ * The time the campaign engine reads. Every scheduling decision (due dates, caps per local day,
+ * working hours, gaps, leases, pauses) asks this clock rather than `new Date()` or the database's
+ * now(), so that tests can move time forward and watch days pass (DESIGN.md §4).
+ */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that stands still until told to move: for tests and benchmarks. */
+export class ManualClock implements Clock {
+  #ms: number;
+
+  constructor(start: Date | string | number) {
+    this.#ms = new Date(start).getTime();
+  }
+
+  now(): Date {
+    return new Date(this.#ms);
+  }
+
+  set(at: Date | string | number): void {
+    this.#ms = new Date(at).getTime();
+  }
+
+  advance({ days = 0, hours = 0, minutes = 0, seconds = 0 }): Date {
+    this.#ms += (((days * 24 + hours) * 60 + minutes) * 60 + seconds) * 1000;
+    return this.now();
+  }
+}

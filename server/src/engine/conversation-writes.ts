@@ -1,0 +1,99 @@
+import type { ConversationStatus } from '@reachly/shared/constants';
+import { FIRST_RANK, RANK_STEP } from '@reachly/shared/logic';
+import type { MessageDirection } from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
+
+/**
+ * How the campaign engine writes the funnel board: a message sent or received lands in the
+ * conversation of (lead, profile), created on first contact; a card that changes column goes to
+ * the top of its new column (a rank below the column's first), as a user would expect new news.
+ */
+
+export interface ConversationRef {
+  id: number;
+  status: ConversationStatus;
+}
+
+/** The rank that puts a card at the top of `status`'s column. */
+async function topRank(
+  trx: Knex.Transaction,
+  organizationId: number,
+  status: ConversationStatus,
+): Promise<number> {
+  const row = (await trx('conversations')
+    .where({ organization_id: organizationId, status })
+    .min({ m: 'order' })
+    .first()) as { m: number | string | null } | undefined;
+  return row?.m === null || row?.m === undefined ? FIRST_RANK : Number(row.m) - RANK_STEP;
+}
+
+export interface MessageWrite {
+  organizationId: number;
+  leadId: number;
+  profileId: number;
+  direction: MessageDirection;
+  text: string;
+  at: Date;
+  /** The column the card moves to (a new card starts here too); undefined keeps it where it is. */
+  status?: ConversationStatus;
+}
+
+/** Adds a message to the lead's conversation with the profile, creating the card on first contact. */
+export async function writeMessage(trx: Knex.Transaction, write: MessageWrite): Promise<ConversationRef> {
+  const existing = (await trx('conversations')
+    .where({ lead_id: write.leadId, profile_id: write.profileId })
+    .forUpdate()
+    .first('id', 'status')) as { id: number; status: ConversationStatus } | undefined;
+  let conversation: ConversationRef;
+  if (existing) {
+    conversation = { id: Number(existing.id), status: existing.status };
+    await trx('conversations')
+      .where({ id: conversation.id })
+      .update({ last_message: write.text, last_message_at: write.at });
+    if (write.status && write.status !== existing.status) {
+      conversation = await moveCard(trx, write.organizationId, conversation.id, write.status, write.at);
+    }
+  } else {
+    const status = write.status ?? 'sent';
+    const lead = (await trx('leads').where({ id: write.leadId }).first('collection_id')) as {
+      collection_id: number;
+    };
+    const [row] = (await trx('conversations')
+      .insert({
+        organization_id: write.organizationId,
+        lead_id: write.leadId,
+        profile_id: write.profileId,
+        collection_id: lead.collection_id,
+        status,
+        order: await topRank(trx, write.organizationId, status),
+        status_update_date: write.at,
+        last_message: write.text,
+        last_message_at: write.at,
+      })
+      .returning(['id', 'status'])) as { id: number; status: ConversationStatus }[];
+    if (!row) throw new Error('insert returned no conversation');
+    conversation = { id: Number(row.id), status: row.status };
+  }
+  await trx('conversation_messages').insert({
+    organization_id: write.organizationId,
+    conversation_id: conversation.id,
+    direction: write.direction,
+    text: write.text,
+    sent_at: write.at,
+  });
+  return conversation;
+}
+
+/** Moves a card to the top of another column and stamps the change. */
+export async function moveCard(
+  trx: Knex.Transaction,
+  organizationId: number,
+  conversationId: number,
+  status: ConversationStatus,
+  at: Date,
+): Promise<ConversationRef> {
+  await trx('conversations')
+    .where({ id: conversationId })
+    .update({ status, order: await topRank(trx, organizationId, status), status_update_date: at });
+  return { id: conversationId, status };
+}

@@ -1,0 +1,166 @@
+import { safeTimeZone, startOfLocalDay } from '@reachly/shared/logic';
+import type {
+  CampaignRunStats,
+  ClaimTaskResponse,
+  ExecutorEventsBody,
+  ExecutorEventsResponse,
+  TaskOutcomeBody,
+  TaskOutcomeResponse,
+  TaskStartedBody,
+} from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { ReplyProvider } from '../ai/index.ts';
+import { notFound } from '../errors.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { pushLogs, writeLogs } from './activity-log.ts';
+import type { Clock } from './clock.ts';
+import { createEventHandler } from './events.ts';
+import { PLAN_INTERVAL_SECONDS, planCampaign } from './planner.ts';
+import { createTaskQueue, type Effects } from './task-queue.ts';
+
+export { type Clock, ManualClock, systemClock } from './clock.ts';
+
+export interface EngineDeps {
+  db: Knex;
+  realtime: Realtime;
+  clock: Clock;
+  provider: ReplyProvider;
+  logger: Logger;
+  /** Gaps and spintax (default Math.random); tests pass a seeded one. */
+  random?: () => number;
+}
+
+const NOTICE_LEVEL = { RESTRICTION: 'danger', DANGER: 'danger', SIGNAL: 'warning' } as const;
+
+/**
+ * The campaign engine (DESIGN.md §4): the planner, the task protocol and the executors' events,
+ * wired to the database, the clock and the organisation's realtime room. Each call does its work
+ * in one transaction, writes its log rows in it, and pushes once it has committed.
+ */
+export function createCampaignEngine({ db, realtime, clock, provider, logger, random }: EngineDeps) {
+  const queue = createTaskQueue({ random });
+  const events = createEventHandler({ db, provider, random });
+
+  /** Today's done actions of a campaign for one profile, in the profile's local day. */
+  async function runStats(campaignId: number, profileId: number, now: Date): Promise<CampaignRunStats> {
+    const profile = (await db('profiles').where({ id: profileId }).first('proxy_timezone')) as
+      | { proxy_timezone: string | null }
+      | undefined;
+    const since = startOfLocalDay(now, safeTimeZone(profile?.proxy_timezone));
+    const rows = (await db('campaign_tasks')
+      .where({ campaign_id: campaignId, profile_id: profileId, status: 'done' })
+      .andWhere('finished_at', '>=', since)
+      .select('action')
+      .count({ n: '*' })
+      .groupBy('action')) as { action: keyof CampaignRunStats; n: unknown }[];
+    return Object.fromEntries(rows.map((r) => [r.action, Number(r.n)]));
+  }
+
+  /** Writes the effects' log rows in `trx`; answers what to push after the commit. */
+  async function record(trx: Knex.Transaction, organizationId: number, effects: Effects, now: Date) {
+    return writeLogs(trx, organizationId, now, effects.logs);
+  }
+
+  async function push(
+    organizationId: number,
+    effects: Effects,
+    logs: Awaited<ReturnType<typeof record>>,
+    now: Date,
+  ): Promise<void> {
+    pushLogs(realtime, organizationId, logs);
+    for (const n of effects.notices) {
+      realtime.emit(organizationId, 'campaign-notice', {
+        campaignId: n.campaignId,
+        profileId: n.profileId,
+        level: NOTICE_LEVEL[n.type],
+        type: n.type,
+        message: n.message,
+        createdAt: now.toISOString(),
+      });
+    }
+    if (effects.handled) {
+      const { campaignId, profileId } = effects.handled;
+      realtime.emit(organizationId, 'campaign-run-update', {
+        campaignId,
+        profileId,
+        stats: await runStats(campaignId, profileId, now),
+      });
+      realtime.emit(organizationId, 'profile-handled', { profileId });
+    }
+    if (effects.processed !== undefined) {
+      realtime.emit(organizationId, 'processed-finished', { handled: effects.processed });
+    }
+  }
+
+  /** Plans a running campaign now (on start, and from the claim path once a minute). */
+  async function plan(campaignId: number): Promise<number> {
+    return planCampaign(db, campaignId, clock.now());
+  }
+
+  /** Re-plans the profile's running campaigns not planned for PLAN_INTERVAL_SECONDS; one process wins each. */
+  async function replanStale(profileId: number, now: Date) {
+    const stale = new Date(now.getTime() - PLAN_INTERVAL_SECONDS * 1000);
+    const ids = (await db('campaigns')
+      .whereIn('id', db('campaign_profiles').where({ profile_id: profileId }).select('campaign_id'))
+      .andWhere('status', 'running')
+      .andWhere((q) => q.whereNull('planned_at').orWhere('planned_at', '<', stale))
+      .update({ planned_at: now })
+      .returning('id')) as { id: number }[];
+    for (const { id } of ids) await planCampaign(db, Number(id), now);
+  }
+
+  async function claim(organizationId: number, profileId: number): Promise<ClaimTaskResponse> {
+    const now = clock.now();
+    await replanStale(profileId, now);
+    const { response, effects, logs } = await db.transaction(async (trx) => {
+      const result = await queue.claim(trx, organizationId, profileId, now);
+      return { ...result, logs: await record(trx, organizationId, result.effects, now) };
+    });
+    await push(organizationId, effects, logs, now);
+    return response;
+  }
+
+  async function started(organizationId: number, taskId: number, body: TaskStartedBody) {
+    const now = clock.now();
+    return db.transaction((trx) => queue.started(trx, organizationId, taskId, body, now));
+  }
+
+  async function outcome(
+    organizationId: number,
+    taskId: number,
+    body: TaskOutcomeBody,
+  ): Promise<TaskOutcomeResponse> {
+    const now = clock.now();
+    const { response, effects, logs } = await db.transaction(async (trx) => {
+      const result = await queue.outcome(trx, organizationId, taskId, body, now);
+      return { ...result, logs: await record(trx, organizationId, result.effects, now) };
+    });
+    await push(organizationId, effects, logs, now);
+    return response;
+  }
+
+  async function report(organizationId: number, body: ExecutorEventsBody): Promise<ExecutorEventsResponse> {
+    const now = clock.now();
+    const effects: Effects = { logs: [], notices: [] };
+    const owned = await db('profiles')
+      .where({ id: body.profileId, organization_id: organizationId })
+      .first('id');
+    if (!owned) throw notFound(`Profile ${body.profileId} not found.`);
+    let response: ExecutorEventsResponse;
+    try {
+      response = await events.handle(organizationId, body.profileId, body.events, now, effects);
+    } finally {
+      // Whatever was applied before a failure is logged and pushed.
+      const logs = await db.transaction((trx) => record(trx, organizationId, effects, now));
+      await push(organizationId, effects, logs, now).catch((error: unknown) =>
+        logger.error({ err: error }, 'campaign push failed'),
+      );
+    }
+    return response;
+  }
+
+  return { plan, claim, started, outcome, report };
+}
+
+export type CampaignEngine = ReturnType<typeof createCampaignEngine>;

@@ -1,0 +1,112 @@
+import type { ActivityEventType, ConversationStatus } from '@reachly/shared/constants';
+import type { CampaignAction, TaskOutcomeBody } from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
+import { insertLeadColumns } from '../services/leads/insert-leads.ts';
+import type { LogEntry } from './activity-log.ts';
+import { writeMessage } from './conversation-writes.ts';
+import { type PlannedCampaign, planCampaignLeads, planNextFollowUp } from './planner.ts';
+import type { TaskRow } from './task-queue.ts';
+
+type DoneData = Extract<TaskOutcomeBody, { status: 'done' }>['data'];
+
+export interface DoneEffects {
+  /** Collected profiles turned into leads: pushed as processed-finished. */
+  processed?: number;
+}
+
+const LOG_TYPE: Record<CampaignAction, ActivityEventType> = {
+  collect: 'COLLECTING_FINISHED',
+  friendRequest: 'SENT_FRIEND_REQUEST',
+  welcomeMessage: 'SENT_WELCOME_MESSAGE',
+  aiReply: 'SENT_AI_REPLY',
+  callToAction: 'SENT_CALL_TO_ACTION',
+  followUp: 'SENT_FOLLOW_UP',
+  joinGroups: 'JOINED_TO_GROUP',
+  likePosts: 'LIKED_POST',
+};
+
+/** The column a sent message puts the card in; undefined leaves it where it is. */
+const STATUS_AFTER: Partial<Record<CampaignAction, ConversationStatus>> = {
+  welcomeMessage: 'sent',
+  callToAction: 'call-to-action-sent',
+};
+
+/**
+ * What a done task changes (DESIGN.md §4): a sent request sets the lead's flag; a sent message
+ * lands in the conversation (created with status sent) and schedules the next follow-up; collected
+ * profiles become leads of the campaign's collection, and are planned at once.
+ */
+export async function applyDone(
+  trx: Knex.Transaction,
+  task: TaskRow,
+  campaign: PlannedCampaign,
+  data: DoneData,
+  now: Date,
+): Promise<{ logs: LogEntry[]; processed?: number }> {
+  const profileId = Number(task.profile_id);
+  const leadId = task.lead_id === null ? null : Number(task.lead_id);
+  const payload = typeof task.payload === 'string' ? JSON.parse(task.payload) : (task.payload ?? {});
+  const log = (message: string): LogEntry => ({
+    campaignId: campaign.id,
+    profileId,
+    leadId,
+    type: LOG_TYPE[task.action],
+    message: data.alreadyDone ? `${message} (found already done on the page; not sent again)` : message,
+  });
+  switch (task.action) {
+    case 'friendRequest':
+      await trx('leads')
+        .where({ id: leadId })
+        .whereNull('friend_request_sent_at')
+        .update({ friend_request_sent_at: now });
+      return { logs: [log('Friend request sent')] };
+    case 'welcomeMessage':
+    case 'callToAction':
+    case 'followUp':
+    case 'aiReply': {
+      if (leadId === null) throw new Error(`message task ${task.id} has no lead`);
+      const text = data.text ?? String(payload.text ?? '');
+      await writeMessage(trx, {
+        organizationId: campaign.organization_id,
+        leadId,
+        profileId,
+        direction: 'out',
+        text,
+        at: now,
+        status: STATUS_AFTER[task.action],
+      });
+      await trx('leads').where({ id: leadId }).whereNull('message_sent_at').update({ message_sent_at: now });
+      if (task.action === 'welcomeMessage' || task.action === 'followUp') {
+        await planNextFollowUp(
+          trx,
+          { ...task, profile_id: profileId, lead_id: leadId },
+          campaign.settings,
+          now,
+        );
+      }
+      return { logs: [log(text)] };
+    }
+    case 'collect': {
+      const collected = data.collected ?? [];
+      const added = await insertLeadColumns(trx, campaign.organization_id, campaign.collection_id, {
+        profileUrl: collected.map((p) => p.profileUrl),
+        name: collected.map((p) => p.name ?? null),
+        firstName: collected.map((p) => p.firstName ?? p.name?.split(/\s+/)[0] ?? null),
+        lastName: collected.map((p) => p.lastName ?? null),
+        avatarUrl: collected.map((p) => p.avatarUrl ?? null),
+        hasMessageButton: collected.map((p) => p.hasMessageButton),
+        source: collected.map(() => 'campaign'),
+      });
+      // The new leads are targeted now, not at the next planning pass.
+      await planCampaignLeads(trx, campaign, now);
+      return {
+        logs: [log(`Collected ${collected.length} profiles; ${added} new leads in the collection`)],
+        processed: collected.length,
+      };
+    }
+    case 'joinGroups':
+      return { logs: [log(`Joined ${String(payload.groupUrl)}`)] };
+    case 'likePosts':
+      return { logs: [log(`Liked ${data.liked ?? Number(payload.count)} posts`)] };
+  }
+}

@@ -1,0 +1,294 @@
+import { createHash } from 'node:crypto';
+import { localTime, safeTimeZone } from '@reachly/shared/logic';
+import type { Knex } from 'knex';
+import { likePattern } from '../services/conversations-service.ts';
+import { type CampaignSettings, followUpSequence, parseSettings, stepOf } from './settings.ts';
+
+/**
+ * The planner (DESIGN.md §4): turns a running campaign's steps and each lead's state into due
+ * tasks, one INSERT … SELECT per step. Every insert ends in ON CONFLICT DO NOTHING on the task's
+ * unique key, (campaign, step, lead) or (campaign, step) for tasks without a lead, so planning
+ * twice, from two server processes at once, or after a restart plans nothing twice.
+ *
+ * What is planned here: collecting, the first contact (friend request, or the welcome message
+ * when the campaign sends no requests) of every targeted lead, the welcome message once a request
+ * is accepted, the call to action of qualified conversations, joining groups and today's likes.
+ * Follow-ups are planned when a message goes out (planNextFollowUp) and AI replies when a lead's
+ * message comes in (events.ts).
+ */
+
+export interface PlannedCampaign {
+  id: number;
+  organization_id: number;
+  collection_id: number;
+  status: string;
+  settings: CampaignSettings;
+}
+
+interface CampaignRow extends Omit<PlannedCampaign, 'settings'> {
+  settings: CampaignSettings | string;
+}
+
+/** How often the claim path re-plans a running campaign (new leads, acceptances, a new day). */
+export const PLAN_INTERVAL_SECONDS = 60;
+
+const shortHash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 16);
+
+export async function loadCampaign(db: Knex | Knex.Transaction, id: number): Promise<PlannedCampaign | null> {
+  const row = (await db('campaigns')
+    .where({ id })
+    .first('id', 'organization_id', 'collection_id', 'status', 'settings')) as CampaignRow | undefined;
+  if (!row) return null;
+  return {
+    ...row,
+    id: Number(row.id),
+    organization_id: Number(row.organization_id),
+    collection_id: Number(row.collection_id),
+    settings: parseSettings(row.settings),
+  };
+}
+
+async function profileIdsOf(db: Knex | Knex.Transaction, campaignId: number): Promise<number[]> {
+  const rows = (await db('campaign_profiles')
+    .where({ campaign_id: campaignId })
+    .orderBy('profile_id')
+    .select('profile_id')) as { profile_id: number | string }[];
+  return rows.map((r) => Number(r.profile_id));
+}
+
+const TASK_COLUMNS = '(organization_id, campaign_id, profile_id, lead_id, step_key, action, due_at, payload)';
+
+type Run = (sql: string, bindings: readonly unknown[]) => Promise<void>;
+
+/** Runs inserts and counts the rows they added. */
+function counter(db: Knex | Knex.Transaction): { run: Run; added: () => number } {
+  let added = 0;
+  return {
+    run: async (sql, bindings) => {
+      const result = await db.raw(`${sql} returning 1`, bindings as Knex.RawBinding[]);
+      added += (result.rows as unknown[]).length;
+    },
+    added: () => added,
+  };
+}
+
+function firstContactStep(settings: CampaignSettings): 'friendRequest' | 'welcomeMessage' | null {
+  if (stepOf(settings, 'friendRequest')) return 'friendRequest';
+  return stepOf(settings, 'welcomeMessage') ? 'welcomeMessage' : null;
+}
+
+/** Plans the first contact of leads that arrived in the collection (collected or imported). */
+export async function planCampaignLeads(
+  db: Knex | Knex.Transaction,
+  campaign: PlannedCampaign,
+  now: Date,
+): Promise<number> {
+  const step = firstContactStep(campaign.settings);
+  const profiles = await profileIdsOf(db, campaign.id);
+  if (!step || profiles.length === 0 || campaign.status !== 'running') return 0;
+  const { run, added } = counter(db);
+  await planFirstContact(campaign, profiles, step, now, run);
+  return added();
+}
+
+/** Plans every step of a running campaign; answers how many tasks were added. */
+export async function planCampaign(
+  db: Knex | Knex.Transaction,
+  campaignId: number,
+  now: Date,
+): Promise<number> {
+  const campaign = await loadCampaign(db, campaignId);
+  if (campaign?.status !== 'running') return 0;
+  const profiles = await profileIdsOf(db, campaignId);
+  if (profiles.length === 0) return 0;
+  const { settings } = campaign;
+  const { run, added } = counter(db);
+
+  // Tasks of profiles taken off the campaign go to the profiles still on it.
+  await db.raw(
+    `update campaign_tasks set profile_id = (?::int[])[1 + (coalesce(lead_id, id) % ?)]
+      where campaign_id = ? and status = 'pending' and (profile_id is null or profile_id <> all(?::int[]))`,
+    [profiles, profiles.length, campaignId, profiles],
+  );
+
+  const collect = stepOf(settings, 'collect');
+  if (collect) {
+    await run(
+      `insert into campaign_tasks ${TASK_COLUMNS} values (?, ?, ?, null, ?, 'collect', ?, ?) on conflict do nothing`,
+      [
+        campaign.organization_id,
+        campaignId,
+        profiles[0] ?? null,
+        `collect:${shortHash(JSON.stringify(collect.from))}`,
+        now,
+        JSON.stringify({ source: collect.from, maxCount: collect.maxCount }),
+      ],
+    );
+  }
+
+  const firstContact = firstContactStep(settings);
+  if (firstContact) await planFirstContact(campaign, profiles, firstContact, now, run);
+  if (firstContact === 'friendRequest' && stepOf(settings, 'welcomeMessage')) {
+    await planWelcomes(db, campaignId, now, run);
+  }
+
+  if (stepOf(settings, 'callToAction')) {
+    await run(
+      `insert into campaign_tasks ${TASK_COLUMNS}
+       select cv.organization_id, ?, cv.profile_id, cv.lead_id, 'callToAction', 'callToAction', ?, null
+         from conversations cv
+        where cv.organization_id = ? and cv.status in ('qualified', 'interested')
+          and cv.profile_id = any(?::int[])
+          and exists (select 1 from campaign_tasks t where t.campaign_id = ? and t.lead_id = cv.lead_id)
+       on conflict do nothing`,
+      [campaignId, now, campaign.organization_id, profiles, campaignId],
+    );
+  }
+
+  const join = stepOf(settings, 'joinGroups');
+  const like = stepOf(settings, 'likePosts');
+  if (join || like) {
+    const zones = (await db('profiles').whereIn('id', profiles).select('id', 'proxy_timezone')) as {
+      id: number;
+      proxy_timezone: string | null;
+    }[];
+    for (const { id, proxy_timezone } of zones) {
+      for (const groupUrl of join?.groupUrls ?? []) {
+        await run(
+          `insert into campaign_tasks ${TASK_COLUMNS} values (?, ?, ?, null, ?, 'joinGroups', ?, ?) on conflict do nothing`,
+          [
+            campaign.organization_id,
+            campaignId,
+            id,
+            `joinGroups:${id}:${shortHash(groupUrl)}`,
+            now,
+            JSON.stringify({ groupUrl }),
+          ],
+        );
+      }
+      if (like) {
+        const today = localTime(now, safeTimeZone(proxy_timezone)).date;
+        await run(
+          `insert into campaign_tasks ${TASK_COLUMNS} values (?, ?, ?, null, ?, 'likePosts', ?, ?) on conflict do nothing`,
+          [
+            campaign.organization_id,
+            campaignId,
+            id,
+            `likePosts:${id}:${today}`,
+            now,
+            JSON.stringify({ count: like.count }),
+          ],
+        );
+      }
+    }
+  }
+
+  await db('campaigns').where({ id: campaignId }).update({ planned_at: now });
+  return added();
+}
+
+/**
+ * The first contact of every lead of the collection that the targeting step lets through, spread
+ * over the campaign's profiles by lead id. Do-not-contact: excluded and skipped leads, and leads
+ * (the same person, by profile URL, in any collection) already in conversation with a profile of
+ * the organisation other than the one this lead would get.
+ */
+async function planFirstContact(
+  campaign: PlannedCampaign,
+  profiles: number[],
+  step: 'friendRequest' | 'welcomeMessage',
+  now: Date,
+  run: Run,
+) {
+  const filters = stepOf(campaign.settings, 'target')?.filters ?? {
+    includeKeywords: [],
+    excludeKeywords: [],
+    skipContacted: true,
+  };
+  const where: string[] = [];
+  const bindings: unknown[] = [];
+  const hasMessageButton = step === 'welcomeMessage' ? true : filters.hasMessageButton;
+  if (hasMessageButton !== undefined) {
+    where.push('l.has_message_button = ?');
+    bindings.push(hasMessageButton);
+  }
+  if (filters.includeKeywords.length > 0) {
+    where.push(`l.name ilike any(?::text[])`);
+    bindings.push(filters.includeKeywords.map(likePattern));
+  }
+  if (filters.excludeKeywords.length > 0) {
+    where.push(`not (coalesce(l.name, '') ilike any(?::text[]))`);
+    bindings.push(filters.excludeKeywords.map(likePattern));
+  }
+  if (filters.skipContacted) where.push('l.friend_request_sent_at is null and l.message_sent_at is null');
+  await run(
+    `insert into campaign_tasks ${TASK_COLUMNS}
+     select l.organization_id, ?, a.profile_id, l.id, ?, ?, ?, null
+       from leads l
+       cross join lateral (select (?::int[])[1 + (l.id % ?)] as profile_id) a
+      where l.collection_id = ? and l.organization_id = ? and not l.is_excluded and not l.should_skip
+        ${where.map((w) => `and ${w}`).join(' ')}
+        and not exists (
+          select 1 from conversations cv join leads other on other.id = cv.lead_id
+           where other.organization_id = l.organization_id and other.profile_url = l.profile_url
+             and cv.profile_id is distinct from a.profile_id)
+     on conflict do nothing`,
+    [
+      campaign.id,
+      step,
+      step,
+      now,
+      profiles,
+      profiles.length,
+      campaign.collection_id,
+      campaign.organization_id,
+      ...bindings,
+    ],
+  );
+}
+
+/** The welcome message of every lead whose friend request (sent by this campaign) was accepted. */
+export async function planWelcomes(db: Knex | Knex.Transaction, campaignId: number, now: Date, run?: Run) {
+  const sql = `insert into campaign_tasks ${TASK_COLUMNS}
+     select ft.organization_id, ft.campaign_id, ft.profile_id, ft.lead_id, 'welcomeMessage', 'welcomeMessage', ?, null
+       from campaign_tasks ft join leads l on l.id = ft.lead_id
+      where ft.campaign_id = ? and ft.step_key = 'friendRequest' and ft.status = 'done'
+        and l.friend_accepted_at is not null
+     on conflict do nothing`;
+  if (run) await run(sql, [now, campaignId]);
+  else await db.raw(sql, [now, campaignId]);
+}
+
+/**
+ * After a welcome message or a follow-up went out: the next follow-up of the sequence, due
+ * `afterDays` later. The claim skips it if the lead has answered by then, and a reply cancels it.
+ */
+export async function planNextFollowUp(
+  db: Knex | Knex.Transaction,
+  task: {
+    organization_id: number;
+    campaign_id: number;
+    profile_id: number;
+    lead_id: number;
+    step_key: string;
+  },
+  settings: CampaignSettings,
+  now: Date,
+): Promise<void> {
+  const sequence = followUpSequence(settings);
+  const index =
+    task.step_key === 'welcomeMessage' ? 0 : sequence.findIndex((f) => f.key === task.step_key) + 1;
+  const next = index > 0 || task.step_key === 'welcomeMessage' ? sequence[index] : undefined;
+  if (!next) return;
+  await db.raw(
+    `insert into campaign_tasks ${TASK_COLUMNS} values (?, ?, ?, ?, ?, 'followUp', ?, null) on conflict do nothing`,
+    [
+      task.organization_id,
+      task.campaign_id,
+      task.profile_id,
+      task.lead_id,
+      next.key,
+      new Date(now.getTime() + next.afterDays * 24 * 3600 * 1000),
+    ],
+  );
+}

@@ -1,0 +1,506 @@
+import {
+  effectiveDailyCap,
+  isWithinWorkingHours,
+  nextWorkingStart,
+  randomGapSeconds,
+  renderTemplate,
+  safeTimeZone,
+  startOfLocalDay,
+  startOfNextLocalDay,
+  warmupFactor,
+} from '@reachly/shared/logic';
+import {
+  type CampaignAction,
+  type ClaimReason,
+  type ClaimTaskResponse,
+  DEFAULT_PAUSE_HOURS,
+  type ExecutorTask,
+  MESSAGE_ACTIONS,
+  type MessageAction,
+  STARTED_LEASE_SECONDS,
+  TASK_LEASE_SECONDS,
+  TASK_MAX_ATTEMPTS,
+  type TaskOutcomeBody,
+  type TaskOutcomeResponse,
+  type TaskStartedBody,
+  type TaskStatus,
+} from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
+import { conflict, notFound } from '../errors.ts';
+import type { LogEntry } from './activity-log.ts';
+import { applyDone, type DoneEffects } from './outcomes.ts';
+import { loadCampaign, type PlannedCampaign } from './planner.ts';
+import { type CampaignSettings, dailyCapOf, followUpSequence, stepOf } from './settings.ts';
+
+/**
+ * The task protocol (DESIGN.md §4): an executor working for one profile claims that profile's next
+ * due task, reports it started, and reports its outcome. Claims lock the profile's row, then take
+ * tasks with FOR UPDATE SKIP LOCKED, so two executors or two server processes never hold the same
+ * task. A claim is a lease: if no outcome comes before it lapses, the task is handed out again with
+ * `recheck`, telling the executor to look at the page before acting instead of acting blindly.
+ */
+
+export interface TaskRow {
+  id: number | string;
+  organization_id: number;
+  campaign_id: number;
+  profile_id: number;
+  lead_id: number | null;
+  step_key: string;
+  action: CampaignAction;
+  status: TaskStatus;
+  due_at: Date | string;
+  claimed_at: Date | string | null;
+  lease_until: Date | string | null;
+  attempts: number;
+  payload: Record<string, unknown> | string | null;
+}
+
+interface ProfileRow {
+  id: number;
+  proxy_timezone: string | null;
+  paused_until: Date | string | null;
+  next_action_at: Date | string | null;
+  warmup_started_at: Date | string | null;
+}
+
+interface LeadRow {
+  id: number;
+  profile_url: string;
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  has_message_button: boolean;
+  is_excluded: boolean;
+  should_skip: boolean;
+}
+
+const CANDIDATES_PER_CLAIM = 50;
+const NO_TASK_RETRY_SECONDS = 60;
+const FAILED_RETRY_MINUTES = 10;
+
+const dateOf = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
+const secondsUntil = (at: Date, now: Date) => Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000));
+export const payloadOf = (row: { payload: TaskRow['payload'] }): Record<string, unknown> =>
+  typeof row.payload === 'string' ? JSON.parse(row.payload) : (row.payload ?? {});
+const isMessageAction = (a: CampaignAction): a is MessageAction =>
+  (MESSAGE_ACTIONS as readonly string[]).includes(a);
+
+/** Pushes to make once the transaction commits. */
+export interface Effects extends DoneEffects {
+  logs: LogEntry[];
+  notices: {
+    campaignId: number;
+    profileId: number;
+    type: 'RESTRICTION' | 'DANGER' | 'SIGNAL';
+    message: string;
+  }[];
+  handled?: { campaignId: number; profileId: number };
+}
+
+export function createTaskQueue({ random = Math.random }: { random?: () => number } = {}) {
+  /** The template a message task sends, from the campaign's current steps (edits apply to tasks not yet done). */
+  function templateFor(settings: CampaignSettings, task: TaskRow): string | null {
+    switch (task.action) {
+      case 'welcomeMessage':
+        return stepOf(settings, 'welcomeMessage')?.template ?? null;
+      case 'callToAction':
+        return stepOf(settings, 'callToAction')?.template ?? null;
+      case 'followUp':
+        return followUpSequence(settings).find((f) => f.key === task.step_key)?.template ?? null;
+      default:
+        return null;
+    }
+  }
+
+  /** Why a task can no longer be done at all (it is then skipped), or null. */
+  async function deadReason(
+    trx: Knex.Transaction,
+    task: TaskRow,
+    campaign: PlannedCampaign,
+    lead: LeadRow | undefined,
+  ): Promise<string | null> {
+    const stepType = task.action;
+    if (
+      stepType === 'followUp' ? !templateFor(campaign.settings, task) : !stepOf(campaign.settings, stepType)
+    ) {
+      return 'step-removed';
+    }
+    if (!task.lead_id) return null;
+    if (!lead) return 'lead-deleted';
+    if (lead.is_excluded || lead.should_skip) return 'excluded';
+    // Do-not-contact, checked again: the same person in conversation with another profile.
+    const other = await trx('conversations as cv')
+      .join('leads as l', 'l.id', 'cv.lead_id')
+      .where('l.organization_id', task.organization_id)
+      .andWhere('l.profile_url', lead.profile_url)
+      .andWhere((q) => q.whereNull('cv.profile_id').orWhereNot('cv.profile_id', task.profile_id))
+      .first('cv.id');
+    if (other) return 'do-not-contact';
+    if (task.action === 'followUp') {
+      const replied = await trx('conversation_messages as m')
+        .join('conversations as cv', 'cv.id', 'm.conversation_id')
+        .where({ 'cv.lead_id': task.lead_id, 'cv.profile_id': task.profile_id, 'm.direction': 'in' })
+        .first('m.id');
+      if (replied) return 'replied';
+    }
+    return null;
+  }
+
+  function toExecutorTask(
+    task: TaskRow,
+    payload: Record<string, unknown>,
+    lead: LeadRow | undefined,
+    recheck: boolean,
+    leaseUntil: Date,
+  ): ExecutorTask {
+    const base = {
+      id: Number(task.id),
+      campaignId: Number(task.campaign_id),
+      profileId: Number(task.profile_id),
+      stepKey: task.step_key,
+      attempt: task.attempts + 1,
+      recheck,
+      leaseUntil: leaseUntil.toISOString(),
+    };
+    const taskLead = lead && {
+      id: Number(lead.id),
+      profileUrl: lead.profile_url,
+      name: lead.name,
+      firstName: lead.first_name,
+      lastName: lead.last_name,
+      hasMessageButton: lead.has_message_button,
+    };
+    const action = task.action;
+    if (action === 'collect') {
+      return {
+        ...base,
+        action,
+        source: payload.source as Extract<ExecutorTask, { action: 'collect' }>['source'],
+        maxCount: Number(payload.maxCount),
+      };
+    }
+    if (action === 'joinGroups') return { ...base, action, groupUrl: String(payload.groupUrl) };
+    if (action === 'likePosts') return { ...base, action, count: Number(payload.count) };
+    if (!taskLead) throw new Error(`task ${task.id} has no lead`);
+    if (action === 'friendRequest') return { ...base, action, lead: taskLead };
+    return { ...base, action, lead: taskLead, text: String(payload.text) };
+  }
+
+  /**
+   * The profile's next task, or why there is none and when to ask again. Runs in `trx`; the
+   * caller has planned the profile's campaigns.
+   */
+  async function claim(
+    trx: Knex.Transaction,
+    organizationId: number,
+    profileId: number,
+    now: Date,
+  ): Promise<{ response: ClaimTaskResponse; effects: Effects }> {
+    const effects: Effects = { logs: [], notices: [] };
+    const profile = (await trx('profiles')
+      .where({ id: profileId, organization_id: organizationId })
+      .forUpdate()
+      .first('id', 'proxy_timezone', 'paused_until', 'next_action_at', 'warmup_started_at')) as
+      | ProfileRow
+      | undefined;
+    if (!profile) throw notFound(`Profile ${profileId} not found.`);
+    const none = (reason: ClaimReason, retryAt: Date | null, pausedUntil: Date | null = null) => ({
+      response: {
+        task: null,
+        reason,
+        retryAfterSeconds: retryAt ? secondsUntil(retryAt, now) : NO_TASK_RETRY_SECONDS,
+        pausedUntil: pausedUntil?.toISOString() ?? null,
+      },
+      effects,
+    });
+    const pausedUntil = dateOf(profile.paused_until);
+    if (pausedUntil && pausedUntil > now) return none('paused', pausedUntil, pausedUntil);
+    const nextAction = dateOf(profile.next_action_at);
+    if (nextAction && nextAction > now) return none('gap', nextAction);
+
+    const candidates = (
+      await trx.raw(
+        `select t.* from campaign_tasks t join campaigns c on c.id = t.campaign_id
+          where t.profile_id = ? and c.status = 'running'
+            and ((t.status = 'pending' and t.due_at <= ?)
+              or (t.status in ('claimed', 'started') and t.lease_until <= ?))
+          order by t.due_at, t.id
+          limit ?
+          for update of t skip locked`,
+        [profileId, now, now, CANDIDATES_PER_CLAIM],
+      )
+    ).rows as TaskRow[];
+    if (candidates.length === 0) return none('no-tasks', null);
+
+    const timeZone = safeTimeZone(profile.proxy_timezone);
+    const campaigns = new Map<number, PlannedCampaign>();
+    for (const id of new Set(candidates.map((t) => Number(t.campaign_id)))) {
+      const campaign = await loadCampaign(trx, id);
+      if (campaign) campaigns.set(id, campaign);
+    }
+    const dayStart = startOfLocalDay(now, timeZone);
+    const counts = new Map<string, number>(
+      (
+        (await trx('campaign_tasks')
+          .where({ profile_id: profileId })
+          .whereIn('status', ['claimed', 'started', 'done'])
+          .andWhere('claimed_at', '>=', dayStart)
+          .select('action')
+          .count({ n: '*' })
+          .groupBy('action')) as { action: string; n: unknown }[]
+      ).map((r) => [r.action, Number(r.n)]),
+    );
+    const factor = warmupFactor(dateOf(profile.warmup_started_at), now);
+    const leadIds = candidates.map((t) => t.lead_id).filter((id): id is number => id !== null);
+    const leads = new Map<number, LeadRow>(
+      ((await trx('leads').whereIn('id', leadIds).select('*')) as LeadRow[]).map((l) => [Number(l.id), l]),
+    );
+
+    let blocked: { reason: ClaimReason; at: Date } | null = null;
+    const block = (reason: ClaimReason, at: Date) => {
+      if (!blocked || at < blocked.at) blocked = { reason, at };
+    };
+    for (const task of candidates) {
+      const campaign = campaigns.get(Number(task.campaign_id));
+      if (!campaign) continue;
+      const lead = task.lead_id === null ? undefined : leads.get(Number(task.lead_id));
+      const dead = await deadReason(trx, task, campaign, lead);
+      if (dead) {
+        await trx('campaign_tasks')
+          .where({ id: task.id })
+          .update({ status: 'skipped', finished_at: now, result: JSON.stringify({ reason: dead }) });
+        continue;
+      }
+      const hours = campaign.settings.workingHours;
+      if (!isWithinWorkingHours(now, hours, timeZone)) {
+        block('outside-working-hours', nextWorkingStart(now, hours, timeZone));
+        continue;
+      }
+      const cap = effectiveDailyCap(dailyCapOf(campaign.settings, task.action), factor);
+      if ((counts.get(task.action) ?? 0) >= cap) {
+        block('daily-cap', startOfNextLocalDay(now, timeZone));
+        continue;
+      }
+
+      const payload = payloadOf(task);
+      if (isMessageAction(task.action) && typeof payload.text !== 'string') {
+        // Rendered once, on the first claim: a recheck looks for the very text that may have gone out.
+        const template = templateFor(campaign.settings, task) ?? '';
+        payload.text = renderTemplate(
+          template,
+          { firstName: lead?.first_name, lastName: lead?.last_name, name: lead?.name },
+          random,
+        );
+      }
+      const recheck = task.status === 'claimed' || task.status === 'started';
+      const leaseUntil = new Date(now.getTime() + TASK_LEASE_SECONDS * 1000);
+      const gapSeconds = randomGapSeconds(campaign.settings.gapSeconds, random);
+      await trx('campaign_tasks')
+        .where({ id: task.id })
+        .update({
+          status: 'claimed',
+          attempts: task.attempts + 1,
+          claimed_at: now,
+          lease_until: leaseUntil,
+          payload: JSON.stringify(payload),
+        });
+      await trx('profiles')
+        .where({ id: profileId })
+        .update({
+          next_action_at: new Date(now.getTime() + gapSeconds * 1000),
+          warmup_started_at: profile.warmup_started_at ?? now,
+        });
+      if (recheck) {
+        effects.logs.push({
+          campaignId: Number(task.campaign_id),
+          profileId,
+          leadId: task.lead_id,
+          type: 'SIGNAL',
+          message: `${task.step_key}: the last claim lapsed without an outcome; the executor checks the page before acting again.`,
+        });
+      }
+      return {
+        response: {
+          task: toExecutorTask(task, payload, lead, recheck, leaseUntil),
+          reason: 'ready',
+          retryAfterSeconds: gapSeconds,
+          pausedUntil: null,
+        },
+        effects,
+      };
+    }
+    const { reason, at } = blocked ?? { reason: 'no-tasks' as const, at: null };
+    return none(reason, at);
+  }
+
+  /** The task, locked, after checking it is this profile's and this claim's. */
+  async function lockReported(
+    trx: Knex.Transaction,
+    organizationId: number,
+    taskId: number,
+    report: { profileId: number; attempt: number },
+  ): Promise<TaskRow> {
+    const task = (await trx('campaign_tasks')
+      .where({ id: taskId, organization_id: organizationId })
+      .forUpdate()
+      .first()) as TaskRow | undefined;
+    if (!task) throw notFound(`Task ${taskId} not found.`);
+    if (Number(task.profile_id) !== report.profileId) {
+      throw conflict(
+        `Task ${taskId} belongs to profile ${task.profile_id}, not profile ${report.profileId}.`,
+      );
+    }
+    if (task.attempts !== report.attempt) {
+      throw conflict(
+        `Task ${taskId} was claimed again since attempt ${report.attempt} (now attempt ${task.attempts}); drop this report.`,
+      );
+    }
+    return task;
+  }
+
+  async function started(
+    trx: Knex.Transaction,
+    organizationId: number,
+    taskId: number,
+    body: TaskStartedBody,
+    now: Date,
+  ) {
+    const task = await lockReported(trx, organizationId, taskId, body);
+    if (task.status !== 'claimed' && task.status !== 'started') {
+      throw conflict(`Task ${taskId} is ${task.status}; it cannot be started.`);
+    }
+    const leaseUntil = new Date(now.getTime() + STARTED_LEASE_SECONDS * 1000);
+    await trx('campaign_tasks')
+      .where({ id: task.id })
+      .update({ status: 'started', started_at: now, lease_until: leaseUntil });
+    return { id: Number(task.id), status: 'started' as const, leaseUntil: leaseUntil.toISOString() };
+  }
+
+  async function outcome(
+    trx: Knex.Transaction,
+    organizationId: number,
+    taskId: number,
+    body: TaskOutcomeBody,
+    now: Date,
+  ): Promise<{ response: TaskOutcomeResponse; effects: Effects }> {
+    const effects: Effects = { logs: [], notices: [] };
+    const task = await lockReported(trx, organizationId, taskId, body);
+    const profile = (await trx('profiles')
+      .where({ id: task.profile_id })
+      .first('next_action_at', 'paused_until')) as Pick<ProfileRow, 'next_action_at' | 'paused_until'>;
+    const retryAt = (extra: Date | null = null) => {
+      const times = [dateOf(profile.next_action_at), dateOf(profile.paused_until), extra].filter(
+        (d): d is Date => d !== null,
+      );
+      return times.reduce((a, b) => (b > a ? b : a), now);
+    };
+    // A repeated report of the same outcome (the executor retrying after a network error) changes nothing.
+    if (task.status !== 'claimed' && task.status !== 'started') {
+      if (body.status === task.status || (body.status === 'restricted' && task.status === 'pending')) {
+        return {
+          response: {
+            id: Number(task.id),
+            status: task.status,
+            retryAfterSeconds: secondsUntil(retryAt(), now),
+          },
+          effects,
+        };
+      }
+      throw conflict(`Task ${taskId} is already ${task.status}.`);
+    }
+    const campaign = await loadCampaign(trx, Number(task.campaign_id));
+    if (!campaign) throw notFound(`Campaign ${task.campaign_id} not found.`);
+    const base = { campaignId: campaign.id, profileId: Number(task.profile_id), leadId: task.lead_id };
+    effects.handled = { campaignId: campaign.id, profileId: Number(task.profile_id) };
+    let status: TaskStatus;
+    let extraWait: Date | null = null;
+    switch (body.status) {
+      case 'done': {
+        status = 'done';
+        await trx('campaign_tasks')
+          .where({ id: task.id })
+          .update({ status, finished_at: now, lease_until: null, result: JSON.stringify(body.data) });
+        const done = await applyDone(trx, task, campaign, body.data, now);
+        effects.logs.push(...done.logs);
+        effects.processed = done.processed;
+        break;
+      }
+      case 'skipped':
+        status = 'skipped';
+        await trx('campaign_tasks')
+          .where({ id: task.id })
+          .update({
+            status,
+            finished_at: now,
+            lease_until: null,
+            result: JSON.stringify({ reason: body.reason }),
+          });
+        effects.logs.push({ ...base, type: 'SIGNAL', message: `${task.step_key} skipped: ${body.reason}` });
+        break;
+      case 'failed': {
+        const final = task.attempts >= TASK_MAX_ATTEMPTS;
+        status = final ? 'failed' : 'pending';
+        await trx('campaign_tasks')
+          .where({ id: task.id })
+          .update({
+            status,
+            lease_until: null,
+            finished_at: final ? now : null,
+            due_at: new Date(now.getTime() + FAILED_RETRY_MINUTES * task.attempts * 60_000),
+            result: JSON.stringify({ error: body.error }),
+          });
+        effects.logs.push({
+          ...base,
+          type: 'SIGNAL',
+          message: final
+            ? `${task.step_key} failed for the last time (${task.attempts} attempts): ${body.error}`
+            : `${task.step_key} failed (attempt ${task.attempts} of ${TASK_MAX_ATTEMPTS}), tried again later: ${body.error}`,
+        });
+        break;
+      }
+      case 'restricted': {
+        const until = body.until
+          ? new Date(body.until)
+          : new Date(now.getTime() + DEFAULT_PAUSE_HOURS * 3600_000);
+        status = 'pending';
+        // Not done and not counted: the task waits for the end of the pause, then goes out once.
+        await trx('campaign_tasks')
+          .where({ id: task.id })
+          .update({ status, lease_until: null, due_at: until, attempts: task.attempts });
+        const paused = await pauseProfile(trx, Number(task.profile_id), body.signal, body.message, until);
+        effects.logs.push({ ...base, type: body.signal, message: paused });
+        effects.notices.push({
+          campaignId: campaign.id,
+          profileId: base.profileId,
+          type: body.signal,
+          message: paused,
+        });
+        extraWait = until;
+        break;
+      }
+    }
+    return {
+      response: { id: Number(task.id), status, retryAfterSeconds: secondsUntil(retryAt(extraWait), now) },
+      effects,
+    };
+  }
+
+  return { claim, started, outcome };
+}
+
+/** Pauses every task of a profile until `until`; answers the notice text. */
+export async function pauseProfile(
+  trx: Knex.Transaction,
+  profileId: number,
+  signal: 'RESTRICTION' | 'DANGER',
+  message: string,
+  until: Date,
+): Promise<string> {
+  await trx('profiles')
+    .where({ id: profileId })
+    .update({ paused_until: until, pause_reason: `${signal}: ${message}` });
+  return `Profile ${profileId} paused until ${until.toISOString()} after a ${signal} signal: ${message}`;
+}
+
+export type TaskQueue = ReturnType<typeof createTaskQueue>;

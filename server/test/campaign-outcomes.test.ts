@@ -1,0 +1,410 @@
+import { apiErrorSchema, type ExecutorTask } from '@reachly/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/engine/index.ts';
+import { runUntilIdle, seedLeads, startCampaign } from './helpers/campaign-run.ts';
+import { RecordingNetwork, ScriptedExecutor } from './helpers/executor.ts';
+import { HttpClient } from './helpers/http-client.ts';
+import { seedCollection, seedProfile } from './helpers/seed-conversations.ts';
+import { collect, connectSocket, nextEvent } from './helpers/socket.ts';
+import { registerAccount, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { writeSignature } from './helpers/write-signature.ts';
+
+/**
+ * What outcomes and events change (DESIGN.md §4): AI replies and card moves, restrictions,
+ * collecting, groups and likes, a server restart mid-task, edits to a running campaign, and the
+ * protocol's refusals. Executors are scripted over real HTTP on a controlled clock.
+ */
+const clock = new ManualClock('2026-06-01T10:00:00Z');
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({}, { engine: { clock, random: () => 0.5 } });
+});
+afterAll(() => server?.close());
+
+const db = () => server.database.db;
+const gap = { min: 60, max: 60 };
+
+async function setupOrg(prefix: string, profiles = 1) {
+  const account = await registerAccount(server, prefix);
+  const collectionId = await seedCollection(server, account.organizationId, `${prefix} leads`);
+  const profileIds: number[] = [];
+  for (let i = 0; i < profiles; i += 1) profileIds.push(await seedProfile(server, account.organizationId));
+  const network = new RecordingNetwork();
+  const executors = profileIds.map((id) => new ScriptedExecutor(account.api, id, network));
+  const { socket } = await connectSocket(server.url, {
+    token: account.accessToken,
+    organizationId: account.organizationId,
+  });
+  return {
+    account,
+    collectionId,
+    profileIds,
+    network,
+    executors,
+    executor: executors[0] as ScriptedExecutor,
+    socket,
+  };
+}
+
+async function cardOf(leadId: number) {
+  return (await db()('conversations').where({ lead_id: leadId }).first('id', 'status')) as {
+    id: number;
+    status: string;
+  };
+}
+
+describe('AI replies', () => {
+  it('classifies a reply, moves the card, answers from the intent template, only within working hours', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, network, executor, socket } = await setupOrg('ai');
+    const [lead, other] = await seedLeads(server, account.organizationId, collectionId, 2);
+    if (!lead || !other) throw new Error('no leads');
+    await startCampaign(account, {
+      name: 'AI',
+      collectionId,
+      profileIds,
+      steps: [
+        { type: 'welcomeMessage', template: 'Hello {firstName}' },
+        {
+          type: 'aiReply',
+          intents: {
+            interested: 'Great, {firstName}! Here is our deck.',
+            question: 'Good question: it costs $10.',
+            'not-interested': 'No problem, thanks!',
+          },
+        },
+        { type: 'followUp', afterDays: 3, template: 'Still there?' },
+      ],
+      gapSeconds: gap,
+    });
+    expect((await runUntilIdle([executor], clock)).tasks).toHaveLength(2);
+
+    // After hours (20:00 UTC): the reply is stored and classified now, answered at 09:00.
+    clock.set('2026-06-01T20:00:00Z');
+    const notices = collect(socket, 'campaign-notice');
+    await executor.events([
+      {
+        kind: 'message',
+        profileUrl: lead.url,
+        text: 'sounds interesting, tell me more',
+        sentAt: clock.now().toISOString(),
+      },
+    ]);
+    expect((await cardOf(lead.id)).status).toBe('interested');
+    const waiting = await executor.claim();
+    expect(waiting).toMatchObject({
+      task: null,
+      reason: 'outside-working-hours',
+      retryAfterSeconds: 13 * 3600,
+    });
+    clock.set('2026-06-02T09:00:00Z');
+    const answered = await runUntilIdle([executor], clock);
+    expect(answered.tasks.map((t) => t.action)).toEqual(['aiReply']);
+    expect(network.messagesTo(lead.url)).toEqual(['Hello Lead1', 'Great, Lead1! Here is our deck.']);
+    const logs = await db()('campaign_logs').where({ lead_id: lead.id, type: 'SENT_AI_REPLY' });
+    expect(logs).toHaveLength(1);
+
+    // A hand-off word: a notice for a person, no automatic reply.
+    await executor.events([
+      {
+        kind: 'message',
+        profileUrl: other.url,
+        text: 'Stop or I will call my lawyer',
+        sentAt: clock.now().toISOString(),
+      },
+    ]);
+    await expect.poll(() => notices.length).toBe(1);
+    expect(notices[0]).toMatchObject({ level: 'warning', type: 'SIGNAL', profileId: profileIds[0] });
+    expect((await runUntilIdle([executor], clock)).tasks).toEqual([]);
+    expect(network.messagesTo(other.url)).toEqual(['Hello Lead2']);
+    expect((await cardOf(other.id)).status).toBe('replied');
+    // Replies stopped both leads' follow-ups.
+    clock.advance({ days: 4 });
+    expect((await runUntilIdle([executor], clock)).tasks).toEqual([]);
+    socket.close();
+  });
+});
+
+describe('restrictions', () => {
+  it('pause the profile until the set time with a notice; the task goes out once afterwards', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, network, executor, socket } = await setupOrg('restrict');
+    const leads = await seedLeads(server, account.organizationId, collectionId, 3);
+    const campaign = await startCampaign(account, {
+      name: 'Restricted',
+      collectionId,
+      profileIds,
+      steps: [{ type: 'friendRequest' }],
+      gapSeconds: gap,
+    });
+    await executor.step();
+    clock.advance({ minutes: 5 });
+    const claim = await executor.claim();
+    const task = claim.task as ExecutorTask;
+    const notice = nextEvent(socket, 'campaign-notice');
+    const until = '2026-06-02T10:00:00.000Z';
+    const reported = await executor.report(task, {
+      status: 'restricted',
+      signal: 'RESTRICTION',
+      message: 'You are sending requests too fast',
+      until,
+    });
+    expect(reported.status).toBe('pending');
+    expect(await notice).toMatchObject({
+      campaignId: campaign.id,
+      profileId: profileIds[0],
+      level: 'danger',
+      type: 'RESTRICTION',
+    });
+    const paused = await executor.claim();
+    expect(paused).toMatchObject({ task: null, reason: 'paused', pausedUntil: until });
+    expect((await runUntilIdle([executor], clock)).tasks).toEqual([]);
+    expect(network.requests.size).toBe(1);
+
+    clock.set('2026-06-02T10:00:00Z');
+    const after = await runUntilIdle([executor], clock);
+    expect(after.tasks.map((t) => t.id)).toContain(task.id);
+    for (const lead of leads) expect(network.requests.get(lead.url)).toHaveLength(1);
+    expect(await db()('campaign_logs').where({ campaign_id: campaign.id, type: 'RESTRICTION' })).toHaveLength(
+      1,
+    );
+    socket.close();
+  });
+
+  it('a warning page reported as an event pauses the profile too', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, executor, socket } = await setupOrg('danger');
+    await seedLeads(server, account.organizationId, collectionId, 2);
+    await startCampaign(account, {
+      name: 'Danger',
+      collectionId,
+      profileIds,
+      steps: [{ type: 'friendRequest' }],
+      gapSeconds: gap,
+    });
+    const notice = nextEvent(socket, 'campaign-notice');
+    expect(
+      await executor.events([
+        { kind: 'signal', signal: 'DANGER', message: 'Layout changed: no Add friend button' },
+      ]),
+    ).toEqual({
+      applied: 1,
+      ignored: 0,
+    });
+    expect(await notice).toMatchObject({ type: 'DANGER', level: 'danger' });
+    expect(await executor.claim()).toMatchObject({ task: null, reason: 'paused' });
+    socket.close();
+  });
+});
+
+describe('collecting, groups and likes', () => {
+  it('turns collected profiles into leads and targets them at once; joins each group once and likes daily', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, network, executors, socket } = await setupOrg('collect', 2);
+    const collectable = Array.from({ length: 5 }, (_, i) => ({
+      profileUrl: `https://network.example/people/member-${i}`,
+      name: `Member${i} Group`,
+      hasMessageButton: i % 2 === 0,
+    }));
+    const scripted = profileIds.map((id) => new ScriptedExecutor(account.api, id, network, collectable));
+    expect(executors).toHaveLength(2);
+    const processed = nextEvent(socket, 'processed-finished');
+    const campaign = await startCampaign(account, {
+      name: 'Collect',
+      collectionId,
+      profileIds,
+      steps: [
+        {
+          type: 'collect',
+          from: { kind: 'group', groupUrl: 'https://network.example/groups/hikers' },
+          maxCount: 50,
+        },
+        { type: 'friendRequest' },
+        { type: 'joinGroups', groupUrls: ['https://network.example/groups/hikers'] },
+        { type: 'likePosts', count: 3 },
+      ],
+      gapSeconds: gap,
+    });
+    const run = await runUntilIdle(scripted, clock);
+    expect(await processed).toEqual({ handled: 5 });
+    const leads = await db()('leads')
+      .where({ collection_id: collectionId })
+      .orderBy('profile_url')
+      .select('profile_url', 'first_name', 'source');
+    expect(leads.map((l) => l.profile_url)).toEqual(collectable.map((c) => c.profileUrl));
+    expect(leads[0]).toMatchObject({ first_name: 'Member0', source: 'campaign' });
+    expect(run.tasks.filter((t) => t.action === 'friendRequest')).toHaveLength(5);
+    expect(network.joins).toHaveLength(2);
+    expect(network.likes).toHaveLength(2);
+    expect(network.likes).toEqual(expect.arrayContaining(profileIds.map((from) => ({ from, count: 3 }))));
+    // The next day: likes again, no second join.
+    clock.advance({ days: 1 });
+    await runUntilIdle(scripted, clock);
+    expect(network.joins).toHaveLength(2);
+    expect(network.likes).toHaveLength(4);
+    const types = await db()('campaign_logs').where({ campaign_id: campaign.id }).pluck('type');
+    expect(types).toEqual(
+      expect.arrayContaining(['COLLECTING_FINISHED', 'JOINED_TO_GROUP', 'LIKED_POST', 'SENT_FRIEND_REQUEST']),
+    );
+    socket.close();
+  });
+});
+
+describe('restarts and lapsed claims', () => {
+  it('a server killed between acting and reporting sends nothing twice after its restart', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    // A server of its own on the shared database, killed mid-task.
+    const first = await startTestServer({}, { database: server.database, engine: { clock } });
+    const account = await registerAccount(first, 'restart');
+    const collectionId = await seedCollection(first, account.organizationId);
+    const profileId = await seedProfile(first, account.organizationId);
+    const leads = await seedLeads(first, account.organizationId, collectionId, 3);
+    const network = new RecordingNetwork();
+    await startCampaign(account, {
+      name: 'Restart',
+      collectionId,
+      profileIds: [profileId],
+      steps: [{ type: 'friendRequest' }, { type: 'welcomeMessage', template: 'Hi {firstName}' }],
+      gapSeconds: gap,
+    });
+    const executor = new ScriptedExecutor(account.api, profileId, network);
+    const claim = await executor.claim();
+    const task = claim.task as ExecutorTask;
+    expect(executor.act(task)).toBe(true);
+    // The server dies before the outcome arrives; the executor's report fails.
+    await first.close();
+    await expect(executor.report(task, { status: 'done', data: {} })).rejects.toThrow();
+
+    // Restarted (another process on the same database): the executor lost its state too.
+    const api = new HttpClient(server.url, { authorization: account.accessToken });
+    const restarted = new ScriptedExecutor(api, profileId, network);
+    // Before the lease lapses the task is held; afterwards it comes back asking for a check.
+    const held = await restarted.claim();
+    expect(held.task?.id).not.toBe(task.id);
+    clock.advance({ minutes: 6 });
+    const run = await runUntilIdle([restarted], clock);
+    const again = run.tasks.find((t) => t.id === task.id);
+    expect(again).toMatchObject({ recheck: true, attempt: 2 });
+    for (const lead of leads) expect(network.requests.get(lead.url)).toHaveLength(1);
+    const row = await db()('campaign_tasks').where({ id: task.id }).first('status', 'result');
+    expect(row.status).toBe('done');
+    expect(JSON.stringify(row.result)).toContain('alreadyDone');
+    // Once accepted, each welcome goes out once, whatever else restarts.
+    for (const lead of leads) await restarted.events([{ kind: 'friendAccepted', profileUrl: lead.url }]);
+    await runUntilIdle([restarted], clock);
+    await runUntilIdle([restarted], clock);
+    for (const lead of leads) expect(network.messagesTo(lead.url)).toEqual([`Hi ${lead.name.split(' ')[0]}`]);
+  });
+});
+
+describe('editing a running campaign', () => {
+  it('applies to tasks not yet done', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, network, executor, socket } = await setupOrg('edit');
+    const leads = await seedLeads(server, account.organizationId, collectionId, 2);
+    const campaign = await startCampaign(account, {
+      name: 'Edit',
+      collectionId,
+      profileIds,
+      steps: [{ type: 'welcomeMessage', template: 'Old text' }],
+      gapSeconds: gap,
+    });
+    await executor.step();
+    const patched = await account.api.patch(`/api/campaigns/${campaign.id}`, {
+      json: { steps: [{ type: 'welcomeMessage', template: 'New text for {firstName}' }] },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    clock.advance({ minutes: 2 });
+    await runUntilIdle([executor], clock);
+    const texts = leads.flatMap((l) => network.messagesTo(l.url));
+    expect(texts).toEqual(['Old text', 'New text for Lead2']);
+    socket.close();
+  });
+});
+
+describe('protocol refusals', () => {
+  it('answers 404, 409 and 400 with the error format and changes nothing', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, executor, socket } = await setupOrg('refuse', 2);
+    await seedLeads(server, account.organizationId, collectionId, 2);
+    await startCampaign(account, {
+      name: 'Refuse',
+      collectionId,
+      profileIds,
+      steps: [{ type: 'friendRequest' }],
+      gapSeconds: gap,
+    });
+    const task = (await executor.claim()).task as ExecutorTask;
+    const stranger = await registerAccount(server, 'stranger');
+    const cases: { api: typeof account.api; path: string; json: unknown; status: number; message: RegExp }[] =
+      [
+        {
+          api: stranger.api,
+          path: '/api/executor/claim',
+          json: { profileId: profileIds[0] },
+          status: 404,
+          message: /Profile .* not found/,
+        },
+        {
+          api: stranger.api,
+          path: `/api/executor/tasks/${task.id}/outcome`,
+          json: { profileId: profileIds[0], attempt: 1, status: 'done' },
+          status: 404,
+          message: /Task .* not found/,
+        },
+        {
+          api: account.api,
+          path: `/api/executor/tasks/${task.id}/outcome`,
+          json: { profileId: profileIds[1], attempt: 1, status: 'done' },
+          status: 409,
+          message: /belongs to profile/,
+        },
+        {
+          api: account.api,
+          path: `/api/executor/tasks/${task.id}/outcome`,
+          json: { profileId: profileIds[0], attempt: 7, status: 'done' },
+          status: 409,
+          message: /claimed again/,
+        },
+        {
+          api: account.api,
+          path: `/api/executor/tasks/${task.id}/outcome`,
+          json: { profileId: profileIds[0], attempt: 1, status: 'teleported' },
+          status: 400,
+          message: /status/,
+        },
+        {
+          api: account.api,
+          path: '/api/executor/claim',
+          json: { profileId: 'me' },
+          status: 400,
+          message: /profileId/,
+        },
+        {
+          api: account.api,
+          path: '/api/executor/events',
+          json: { profileId: profileIds[0], events: [] },
+          status: 400,
+          message: /at least one event/,
+        },
+      ];
+    for (const c of cases) {
+      const before = await writeSignature(db());
+      const res = await c.api.post(c.path, { json: c.json });
+      expect(res.status, `${c.path} ${res.text}`).toBe(c.status);
+      expect(apiErrorSchema.parse(res.body).error.message).toMatch(c.message);
+      expect(await writeSignature(db()), `${c.path} wrote`).toBe(before);
+    }
+    const unauthenticated = await server
+      .client()
+      .post('/api/executor/claim', { json: { profileId: profileIds[0] } });
+    expect(unauthenticated.status).toBe(401);
+    // The same outcome sent twice (a retry after a lost answer) is applied once.
+    await executor.report(task, { status: 'done', data: {} });
+    await executor.report(task, { status: 'done', data: {} });
+    expect(
+      await db()('campaign_logs').where({ type: 'SENT_FRIEND_REQUEST', profile_id: profileIds[0] }),
+    ).toHaveLength(1);
+    socket.close();
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  type Campaign,
+  type ClaimTaskResponse,
+  campaignSchema,
+  type ExecutorTask,
+} from '@reachly/shared/schemas';
+import type { ManualClock } from '../../src/engine/index.ts';
+import type { ScriptedExecutor } from './executor.ts';
+import type { TestAccount, TestServer } from './test-server.ts';
+
+/** Leads of a collection inserted straight into the database: `Lead <n>` at network.example/people/<tag>-<n>. */
+export async function seedLeads(
+  server: TestServer,
+  organizationId: number,
+  collectionId: number,
+  count: number,
+  { tag = `c${collectionId}`, hasMessageButton = true }: { tag?: string; hasMessageButton?: boolean } = {},
+): Promise<{ id: number; url: string; name: string }[]> {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    organization_id: organizationId,
+    collection_id: collectionId,
+    profile_url: `https://network.example/people/${tag}-${i + 1}`,
+    name: `Lead${i + 1} Person`,
+    first_name: `Lead${i + 1}`,
+    last_name: 'Person',
+    has_message_button: hasMessageButton,
+  }));
+  const inserted = (await server.database
+    .db('leads')
+    .insert(rows)
+    .returning(['id', 'profile_url', 'name'])) as {
+    id: number;
+    profile_url: string;
+    name: string;
+  }[];
+  return inserted.map((r) => ({ id: Number(r.id), url: r.profile_url, name: r.name }));
+}
+
+/** Creates and starts a campaign through the API. */
+export async function startCampaign(account: TestAccount, body: Record<string, unknown>): Promise<Campaign> {
+  const created = await account.api.post('/api/campaigns', { json: body });
+  if (created.status !== 201) throw new Error(`create campaign: ${created.status} ${created.text}`);
+  const { id } = campaignSchema.parse(created.body);
+  const started = await account.api.post(`/api/campaigns/${id}/start`);
+  if (started.status !== 200) throw new Error(`start campaign: ${started.status} ${started.text}`);
+  return campaignSchema.parse(started.body);
+}
+
+export interface RunResult {
+  tasks: ExecutorTask[];
+  /** Why each executor stopped, by profile id. */
+  stopped: Map<number, ClaimTaskResponse>;
+}
+
+/**
+ * Runs the executors round by round until none gets a task: an executor told to wait its gap
+ * makes the controlled clock move on, as time would; any other answer (no tasks, cap, hours,
+ * pause) stops it.
+ */
+export async function runUntilIdle(
+  executors: readonly ScriptedExecutor[],
+  clock: ManualClock,
+  { maxRounds = 500 }: { maxRounds?: number } = {},
+): Promise<RunResult> {
+  const tasks: ExecutorTask[] = [];
+  const stopped = new Map<number, ClaimTaskResponse>();
+  for (let round = 0; round < maxRounds; round += 1) {
+    let wait = 0;
+    let active = false;
+    for (const executor of executors) {
+      const claim = await executor.step();
+      if (claim.task) {
+        tasks.push(claim.task);
+        active = true;
+      } else if (claim.reason === 'gap') {
+        active = true;
+        wait = Math.max(wait, claim.retryAfterSeconds);
+      } else {
+        stopped.set(executor.profileId, claim);
+      }
+    }
+    if (!active) return { tasks, stopped };
+    clock.advance({ seconds: Math.max(wait, 1) });
+  }
+  throw new Error(`executors still busy after ${maxRounds} rounds`);
+}

@@ -1,0 +1,134 @@
+import {
+  type ClaimTaskResponse,
+  claimTaskResponseSchema,
+  type ExecutorEvent,
+  type ExecutorTask,
+  executorEventsResponseSchema,
+  type TaskOutcomeBody,
+  taskOutcomeResponseSchema,
+} from '@reachly/shared/schemas';
+import type { HttpClient } from './http-client.ts';
+
+/** An outcome without the fields the executor adds itself (Omit spread over the union's members). */
+export type OutcomeReport = TaskOutcomeBody extends infer T
+  ? T extends unknown
+    ? Omit<T, 'profileId' | 'attempt'>
+    : never
+  : never;
+
+/**
+ * What the network received, as the executor's stand-in for the social network's pages: every
+ * friend request, message, join and like, per person or group. A recheck looks here, as the
+ * extension looks at the page, before acting again.
+ */
+export class RecordingNetwork {
+  readonly requests = new Map<string, number[]>();
+  readonly messages = new Map<string, { from: number; text: string }[]>();
+  readonly joins: { from: number; groupUrl: string }[] = [];
+  readonly likes: { from: number; count: number }[] = [];
+
+  sentRequest(profileId: number, url: string): boolean {
+    return (this.requests.get(url) ?? []).includes(profileId);
+  }
+
+  hasMessage(profileId: number, url: string, text: string): boolean {
+    return (this.messages.get(url) ?? []).some((m) => m.from === profileId && m.text === text);
+  }
+
+  /** Performs the task; answers false when the page showed it already done. */
+  perform(task: ExecutorTask, { recheck }: { recheck: boolean }): boolean {
+    switch (task.action) {
+      case 'friendRequest':
+        if (recheck && this.sentRequest(task.profileId, task.lead.profileUrl)) return false;
+        this.requests.set(task.lead.profileUrl, [
+          ...(this.requests.get(task.lead.profileUrl) ?? []),
+          task.profileId,
+        ]);
+        return true;
+      case 'welcomeMessage':
+      case 'aiReply':
+      case 'callToAction':
+      case 'followUp':
+        if (recheck && this.hasMessage(task.profileId, task.lead.profileUrl, task.text)) return false;
+        this.messages.set(task.lead.profileUrl, [
+          ...(this.messages.get(task.lead.profileUrl) ?? []),
+          { from: task.profileId, text: task.text },
+        ]);
+        return true;
+      case 'joinGroups':
+        this.joins.push({ from: task.profileId, groupUrl: task.groupUrl });
+        return true;
+      case 'likePosts':
+        this.likes.push({ from: task.profileId, count: task.count });
+        return true;
+      case 'collect':
+        return true;
+    }
+  }
+
+  messagesTo(url: string): string[] {
+    return (this.messages.get(url) ?? []).map((m) => m.text);
+  }
+}
+
+/**
+ * A scripted executor over real HTTP, working for one profile as the extension will: claim, report
+ * started, act on the network, report the outcome.
+ */
+export class ScriptedExecutor {
+  constructor(
+    readonly api: HttpClient,
+    readonly profileId: number,
+    readonly network: RecordingNetwork,
+    /** What a collect task finds. */
+    readonly collectable: { profileUrl: string; name: string; hasMessageButton: boolean }[] = [],
+  ) {}
+
+  async claim(): Promise<ClaimTaskResponse> {
+    const res = await this.api.post('/api/executor/claim', { json: { profileId: this.profileId } });
+    if (res.status !== 200) throw new Error(`claim: ${res.status} ${res.text}`);
+    return claimTaskResponseSchema.parse(res.body);
+  }
+
+  async report(task: ExecutorTask, body: OutcomeReport) {
+    const res = await this.api.post(`/api/executor/tasks/${task.id}/outcome`, {
+      json: { ...body, profileId: this.profileId, attempt: task.attempt },
+    });
+    if (res.status !== 200) throw new Error(`outcome: ${res.status} ${res.text}`);
+    return taskOutcomeResponseSchema.parse(res.body);
+  }
+
+  async started(task: ExecutorTask) {
+    const res = await this.api.post(`/api/executor/tasks/${task.id}/started`, {
+      json: { profileId: this.profileId, attempt: task.attempt },
+    });
+    if (res.status !== 200) throw new Error(`started: ${res.status} ${res.text}`);
+  }
+
+  /** Does the task on the network (checking first after a lapsed claim) without reporting it. */
+  act(task: ExecutorTask): boolean {
+    return this.network.perform(task, { recheck: task.recheck });
+  }
+
+  /** One claim; the task done and reported. Answers the claim. */
+  async step(): Promise<ClaimTaskResponse> {
+    const claim = await this.claim();
+    const task = claim.task;
+    if (!task) return claim;
+    await this.started(task);
+    const acted = this.act(task);
+    const data: Record<string, unknown> = {};
+    if (!acted) data.alreadyDone = true;
+    if ('text' in task) data.text = task.text;
+    if (task.action === 'collect') data.collected = this.collectable;
+    if (task.action === 'likePosts') data.liked = task.count;
+    await this.report(task, { status: 'done', data });
+    return claim;
+  }
+
+  async events(events: ExecutorEvent[]) {
+    const res = await this.api.post('/api/executor/events', { json: { profileId: this.profileId, events } });
+    if (res.status !== 200) throw new Error(`events: ${res.status} ${res.text}`);
+    return executorEventsResponseSchema.parse(res.body);
+  }
+}

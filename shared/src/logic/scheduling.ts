@@ -1,0 +1,150 @@
+/**
+ * The safety rules of the campaign scheduler (DESIGN.md §4), as pure functions of a time: working
+ * hours in the profile's proxy timezone, the local day that daily caps count in, the warm-up ramp
+ * of a new profile, and the random human-like gap between two actions. The server's claim applies
+ * them; the dashboard can show the same numbers.
+ */
+
+export interface WorkingWindow {
+  /** HH:MM; an end before the start spans midnight (22:00 → 06:00). */
+  start: string;
+  end: string;
+}
+
+export const MINUTES_PER_DAY = 24 * 60;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** Days a new profile ramps its caps over, and the share of the caps it starts with. */
+export const WARMUP_DAYS = 14;
+export const WARMUP_START_FACTOR = 0.2;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The IANA zone to use: `timeZone` when the runtime knows it, else UTC. */
+export function safeTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return 'UTC';
+  try {
+    formatterFor(timeZone);
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export interface LocalTime {
+  /** YYYY-MM-DD in the zone. */
+  date: string;
+  /** Minutes since local midnight, 0..1439. */
+  minutes: number;
+  seconds: number;
+}
+
+/** The wall-clock date and time of `at` in `timeZone`. */
+export function localTime(at: Date, timeZone: string): LocalTime {
+  const parts: Record<string, string> = {};
+  for (const p of formatterFor(safeTimeZone(timeZone)).formatToParts(at)) parts[p.type] = p.value;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    seconds: Number(parts.second),
+  };
+}
+
+function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** Whether a local minute of the day lies in the window (start inclusive, end exclusive). */
+function inWindow(minutes: number, window: WorkingWindow): boolean {
+  const start = minutesOf(window.start);
+  const end = minutesOf(window.end);
+  return start < end ? minutes >= start && minutes < end : minutes >= start || minutes < end;
+}
+
+export function isWithinWorkingHours(at: Date, window: WorkingWindow, timeZone: string): boolean {
+  return inWindow(localTime(at, timeZone).minutes, window);
+}
+
+/**
+ * The first instant at or after `at` inside the working window (`at` itself when inside). Steps by
+ * the minutes to the window's start, then checks: a daylight-saving jump can move it by an hour.
+ */
+export function nextWorkingStart(at: Date, window: WorkingWindow, timeZone: string): Date {
+  let candidate = at;
+  for (let i = 0; i < 8; i += 1) {
+    const local = localTime(candidate, timeZone);
+    if (inWindow(local.minutes, window)) return candidate;
+    const wait = (minutesOf(window.start) - local.minutes + MINUTES_PER_DAY) % MINUTES_PER_DAY || 60;
+    candidate = new Date(
+      candidate.getTime() + wait * MINUTE_MS - local.seconds * 1000 - (candidate.getTime() % 1000),
+    );
+  }
+  return candidate;
+}
+
+/** The start of the local day that `at` lies in (daily caps count from here). */
+export function startOfLocalDay(at: Date, timeZone: string): Date {
+  const local = localTime(at, timeZone);
+  let start = new Date(
+    at.getTime() - local.minutes * MINUTE_MS - local.seconds * 1000 - (at.getTime() % 1000),
+  );
+  // Across a daylight-saving change the subtraction lands an hour off midnight: correct it.
+  const off = localTime(start, timeZone);
+  if (off.date !== local.date)
+    start = new Date(start.getTime() + (MINUTES_PER_DAY - off.minutes) * MINUTE_MS);
+  else if (off.minutes !== 0) start = new Date(start.getTime() - off.minutes * MINUTE_MS);
+  return start;
+}
+
+/** The start of the next local day (when caps reset). */
+export function startOfNextLocalDay(at: Date, timeZone: string): Date {
+  const start = startOfLocalDay(at, timeZone);
+  // 25 hours then back to that day's midnight: right across a daylight-saving change too.
+  return startOfLocalDay(new Date(start.getTime() + DAY_MS + 60 * MINUTE_MS), timeZone);
+}
+
+/**
+ * The share of its caps a profile may use on the day `at`, when it started working on
+ * `startedAt` (null = not yet): 20 % on its first day, rising evenly to 100 % after WARMUP_DAYS.
+ */
+export function warmupFactor(startedAt: Date | null, at: Date): number {
+  if (!startedAt) return WARMUP_START_FACTOR;
+  const day = Math.max(0, Math.floor((at.getTime() - startedAt.getTime()) / DAY_MS));
+  if (day >= WARMUP_DAYS) return 1;
+  return WARMUP_START_FACTOR + ((1 - WARMUP_START_FACTOR) * day) / WARMUP_DAYS;
+}
+
+/** A daily cap scaled by the warm-up factor: never more than the cap, at least 1 unless the cap is 0. */
+export function effectiveDailyCap(cap: number, factor: number): number {
+  if (cap <= 0) return 0;
+  return Math.min(cap, Math.max(1, Math.round(cap * factor)));
+}
+
+/** A random whole number of seconds in [min, max] for the pause before a profile's next action. */
+export function randomGapSeconds(
+  gap: { min: number; max: number },
+  random: () => number = Math.random,
+): number {
+  const span = Math.max(0, gap.max - gap.min);
+  return gap.min + Math.min(span, Math.floor(random() * (span + 1)));
+}
