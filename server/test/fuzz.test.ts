@@ -38,6 +38,7 @@ beforeAll(async () => {
     conversationId,
     profileId: await seedProfile(server, account.organizationId, 'Fuzz profile'),
     campaignId: 0,
+    taskId: 0,
     email: account.email,
   };
   const [campaign] = await server.database
@@ -60,6 +61,21 @@ beforeAll(async () => {
     campaign_id: seeds.campaignId,
     profile_id: seeds.profileId,
   });
+  const [task] = await server.database
+    .db('campaign_tasks')
+    .insert({
+      organization_id: account.organizationId,
+      campaign_id: seeds.campaignId,
+      profile_id: seeds.profileId,
+      lead_id: seeds.leadId,
+      step_key: 'welcomeMessage',
+      action: 'welcomeMessage',
+      status: 'claimed',
+      attempts: 1,
+      payload: JSON.stringify({ text: 'Hello' }),
+    })
+    .returning('id');
+  seeds.taskId = Number(task.id);
   const { HttpClient } = await import('./helpers/http-client.ts');
   adminClient = new HttpClient(server.url, { 'x-admin-token': server.config.ADMIN_TOKEN });
 });
@@ -198,6 +214,7 @@ interface Seeds {
   conversationId: number;
   profileId: number;
   campaignId: number;
+  taskId: number;
   email: string;
 }
 
@@ -461,6 +478,28 @@ const routes: RouteMaker[] = [
     query: { lastId: '-1', limit: '20' },
   })),
   route('GET', '/api/campaigns/:id/stats', (s) => ({ id: s.campaignId })),
+  route('POST', '/api/executor/claim', (s) => ({ body: { profileId: s.profileId } })),
+  route('POST', '/api/executor/tasks/:id/started', (s) => ({
+    id: s.taskId,
+    body: { profileId: s.profileId, attempt: 1 },
+  })),
+  route('POST', '/api/executor/tasks/:id/outcome', (s) => ({
+    id: s.taskId,
+    body: { profileId: s.profileId, attempt: 1, status: 'done', data: { text: 'Hello' } },
+  })),
+  route('POST', '/api/executor/events', (s) => ({
+    body: {
+      profileId: s.profileId,
+      events: [
+        {
+          kind: 'message',
+          profileUrl: 'https://network.example/people/x',
+          text: 'hi',
+          sentAt: '2026-01-01T00:00:00Z',
+        },
+      ],
+    },
+  })),
   route('DELETE', '/api/campaigns/:id', (s) => ({ id: s.campaignId })),
   route('DELETE', '/api/profiles', (s) => ({ query: { id: String(s.profileId) } })),
   route('DELETE', '/api/leads/clear', (s) => ({ query: { collectionId: String(s.collectionId) } })),

@@ -18,7 +18,14 @@ let server: TestServer;
 let owner: TestAccount;
 let stranger: TestAccount;
 const secretName = 'Owner-only Lead Zebra';
-let ids: { collection: number; lead: number; conversation: number; profile: number; campaign: number };
+let ids: {
+  collection: number;
+  lead: number;
+  conversation: number;
+  profile: number;
+  campaign: number;
+  task: number;
+};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -38,6 +45,7 @@ beforeAll(async () => {
     conversation,
     profile: await seedProfile(server, owner.organizationId, 'Owner profile'),
     campaign: 0,
+    task: 0,
   };
   const [campaign] = await server.database
     .db('campaigns')
@@ -47,6 +55,20 @@ beforeAll(async () => {
   await server.database
     .db('campaign_profiles')
     .insert({ organization_id: owner.organizationId, campaign_id: ids.campaign, profile_id: ids.profile });
+  const [task] = await server.database
+    .db('campaign_tasks')
+    .insert({
+      organization_id: owner.organizationId,
+      campaign_id: ids.campaign,
+      profile_id: ids.profile,
+      lead_id: ids.lead,
+      step_key: 'friendRequest',
+      action: 'friendRequest',
+      status: 'claimed',
+      attempts: 1,
+    })
+    .returning('id');
+  ids.task = Number(task.id);
 });
 afterAll(() => server?.close());
 
@@ -86,6 +108,18 @@ const foreign = (): [string, string, RequestOptions][] => [
   ['GET', `/api/campaigns/${ids.campaign}/logs?lastId=-1&limit=10`, {}],
   ['GET', `/api/campaigns/${ids.campaign}/stats`, {}],
   ['DELETE', `/api/campaigns/${ids.campaign}`, {}],
+  ['POST', '/api/executor/claim', { json: { profileId: ids.profile } }],
+  ['POST', `/api/executor/tasks/${ids.task}/started`, { json: { profileId: ids.profile, attempt: 1 } }],
+  [
+    'POST',
+    `/api/executor/tasks/${ids.task}/outcome`,
+    { json: { profileId: ids.profile, attempt: 1, status: 'done', data: {} } },
+  ],
+  [
+    'POST',
+    '/api/executor/events',
+    { json: { profileId: ids.profile, events: [{ kind: 'signal', signal: 'DANGER', message: 'x' }] } },
+  ],
   [
     'POST',
     '/api/campaigns',
