@@ -62,6 +62,7 @@ describe('a whole campaign run by scripted executors', () => {
     });
     const pushedLogs = collect(socket, 'campaign-log-created');
     const runUpdates = collect(socket, 'campaign-run-update');
+    const handled = collect(socket, 'profile-handled');
     const campaign = await startCampaign(account, {
       name: 'Whole run',
       collectionId,
@@ -158,7 +159,14 @@ describe('a whole campaign run by scripted executors', () => {
     expect(logs.filter((l) => l.type === 'SENT_WELCOME_MESSAGE')).toHaveLength(4);
     expect(logs.filter((l) => l.type === 'SENT_FOLLOW_UP')).toHaveLength(3);
     await expect.poll(() => pushedLogs.length).toBe(logs.length);
-    expect(runUpdates.length).toBeGreaterThanOrEqual(13);
+    expect(logs[0]).toMatchObject({ type: 'TARGETING_FINISHED', message: '6 new lead(s) targeted' });
+    // One run update and one profile-handled per outcome: 6 requests, 4 welcomes, 3 follow-ups.
+    expect(runUpdates).toHaveLength(13);
+    expect(runUpdates.at(-1)).toMatchObject({
+      campaignId: campaign.id,
+      stats: expect.objectContaining({ followUp: expect.any(Number) }),
+    });
+    expect(handled).toHaveLength(13);
     const stats = await account.api.get<{ byStep: { stepKey: string; count: number }[] }>(
       `/api/campaigns/${campaign.id}/stats`,
     );
@@ -282,6 +290,55 @@ describe('safety rules of the scheduler', () => {
     ).toMatchObject({
       status: 'skipped',
     });
+  });
+});
+
+describe('targeting', () => {
+  it('works only the leads the filters let through', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, executors } = await setupOrg('target');
+    const rows = [
+      { name: 'Anna Baker', has_message_button: true },
+      { name: 'Bob Baker', has_message_button: false },
+      { name: 'Carla Smith', has_message_button: true },
+      { name: 'Dan Baker-Intern', has_message_button: true },
+      {
+        name: 'Eve Baker',
+        has_message_button: true,
+        friend_request_sent_at: new Date('2026-05-01T00:00:00Z'),
+      },
+    ];
+    const leads = (await db()('leads')
+      .insert(
+        rows.map((r, i) => ({
+          ...r,
+          organization_id: account.organizationId,
+          collection_id: collectionId,
+          profile_url: `https://network.example/people/target-${i}`,
+        })),
+      )
+      .returning(['id', 'name'])) as { id: number; name: string }[];
+    await startCampaign(account, {
+      name: 'Target',
+      collectionId,
+      profileIds,
+      steps: [
+        {
+          type: 'target',
+          filters: {
+            hasMessageButton: true,
+            includeKeywords: ['baker'],
+            excludeKeywords: ['intern'],
+            skipContacted: true,
+          },
+        },
+        { type: 'friendRequest' },
+      ],
+      gapSeconds: gap,
+    });
+    const run = await runUntilIdle(executors, clock);
+    expect(run.tasks.map((t) => (t.action === 'friendRequest' ? t.lead.name : null))).toEqual(['Anna Baker']);
+    expect(leads).toHaveLength(5);
   });
 });
 

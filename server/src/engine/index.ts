@@ -16,7 +16,7 @@ import type { Realtime } from '../realtime/realtime.ts';
 import { pushLogs, writeLogs } from './activity-log.ts';
 import type { Clock } from './clock.ts';
 import { createEventHandler } from './events.ts';
-import { PLAN_INTERVAL_SECONDS, planCampaign } from './planner.ts';
+import { PLAN_INTERVAL_SECONDS, type PlanResult, planCampaign } from './planner.ts';
 import { createTaskQueue, type Effects } from './task-queue.ts';
 
 export { type Clock, ManualClock, systemClock } from './clock.ts';
@@ -93,10 +93,31 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     }
   }
 
-  /** Plans a running campaign now (on start, and from the claim path once a minute). */
-  async function plan(campaignId: number): Promise<number> {
-    return planCampaign(db, campaignId, clock.now());
+  /** Plans a running campaign now (on start, and from the claim path once a minute); logs new targets. */
+  async function planAt(campaignId: number, now: Date): Promise<PlanResult> {
+    const result = await planCampaign(db, campaignId, now);
+    if (result.targeted > 0) {
+      const organization = (await db('campaigns').where({ id: campaignId }).first('organization_id')) as {
+        organization_id: number;
+      };
+      const effects: Effects = {
+        logs: [
+          {
+            campaignId,
+            profileId: null,
+            type: 'TARGETING_FINISHED',
+            message: `${result.targeted} new lead(s) targeted`,
+          },
+        ],
+        notices: [],
+      };
+      const logs = await db.transaction((trx) => record(trx, organization.organization_id, effects, now));
+      await push(organization.organization_id, effects, logs, now);
+    }
+    return result;
   }
+
+  const plan = (campaignId: number) => planAt(campaignId, clock.now());
 
   /** Re-plans the profile's running campaigns not planned for PLAN_INTERVAL_SECONDS; one process wins each. */
   async function replanStale(profileId: number, now: Date) {
@@ -107,7 +128,7 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
       .andWhere((q) => q.whereNull('planned_at').orWhere('planned_at', '<', stale))
       .update({ planned_at: now })
       .returning('id')) as { id: number }[];
-    for (const { id } of ids) await planCampaign(db, Number(id), now);
+    for (const { id } of ids) await planAt(Number(id), now);
   }
 
   async function claim(organizationId: number, profileId: number): Promise<ClaimTaskResponse> {

@@ -91,16 +91,24 @@ export async function planCampaignLeads(
   return added();
 }
 
+export interface PlanResult {
+  /** Tasks added in all. */
+  added: number;
+  /** Leads newly targeted for their first contact. */
+  targeted: number;
+}
+
 /** Plans every step of a running campaign; answers how many tasks were added. */
 export async function planCampaign(
   db: Knex | Knex.Transaction,
   campaignId: number,
   now: Date,
-): Promise<number> {
+): Promise<PlanResult> {
   const campaign = await loadCampaign(db, campaignId);
-  if (campaign?.status !== 'running') return 0;
+  const none: PlanResult = { added: 0, targeted: 0 };
+  if (campaign?.status !== 'running') return none;
   const profiles = await profileIdsOf(db, campaignId);
-  if (profiles.length === 0) return 0;
+  if (profiles.length === 0) return none;
   const { settings } = campaign;
   const { run, added } = counter(db);
 
@@ -127,7 +135,12 @@ export async function planCampaign(
   }
 
   const firstContact = firstContactStep(settings);
-  if (firstContact) await planFirstContact(campaign, profiles, firstContact, now, run);
+  let targeted = 0;
+  if (firstContact) {
+    const before = added();
+    await planFirstContact(campaign, profiles, firstContact, now, run);
+    targeted = added() - before;
+  }
   if (firstContact === 'friendRequest' && stepOf(settings, 'welcomeMessage')) {
     await planWelcomes(db, campaignId, now, run);
   }
@@ -184,7 +197,7 @@ export async function planCampaign(
   }
 
   await db('campaigns').where({ id: campaignId }).update({ planned_at: now });
-  return added();
+  return { added: added(), targeted };
 }
 
 /**

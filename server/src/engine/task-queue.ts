@@ -311,6 +311,14 @@ export function createTaskQueue({ random = Math.random }: { random?: () => numbe
           next_action_at: new Date(now.getTime() + gapSeconds * 1000),
           warmup_started_at: profile.warmup_started_at ?? now,
         });
+      if (task.action === 'collect') {
+        effects.logs.push({
+          campaignId: Number(task.campaign_id),
+          profileId,
+          type: 'COLLECTING_STARTED',
+          message: `Collecting up to ${String(payload.maxCount)} profiles`,
+        });
+      }
       if (recheck) {
         effects.logs.push({
           campaignId: Number(task.campaign_id),
