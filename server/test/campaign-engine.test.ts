@@ -1,12 +1,18 @@
 import { claimTaskResponseSchema, type ExecutorTask } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
-import { runUntilIdle, seedLeads, startCampaign } from './helpers/campaign-run.ts';
-import { RecordingNetwork, ScriptedExecutor } from './helpers/executor.ts';
+import {
+  runUntilIdle,
+  seedLeads,
+  setupCampaignOrg,
+  startCampaign,
+  startEngineServer,
+} from './helpers/campaign-run.ts';
+import type { ScriptedExecutor } from './helpers/executor.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { seedCollection, seedProfile } from './helpers/seed-conversations.ts';
-import { collect, connectSocket } from './helpers/socket.ts';
-import { registerAccount, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { collect } from './helpers/socket.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
  * The campaign engine over real HTTP (DESIGN.md §4), on a controlled clock: scripted executors
@@ -16,26 +22,12 @@ import { registerAccount, startTestServer, type TestServer } from './helpers/tes
 const clock = new ManualClock('2026-06-01T09:30:00Z');
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({}, { engine: { clock, random: () => 0.5 } });
+  server = await startEngineServer(clock);
 });
 afterAll(() => server?.close());
 
 const db = () => server.database.db;
 const gap = { min: 60, max: 60 };
-
-async function setupOrg(prefix: string, profiles = 1, timezone?: string) {
-  const account = await registerAccount(server, prefix);
-  const collectionId = await seedCollection(server, account.organizationId, `${prefix} leads`);
-  const profileIds: number[] = [];
-  for (let i = 0; i < profiles; i += 1) {
-    const id = await seedProfile(server, account.organizationId);
-    if (timezone) await db()('profiles').where({ id }).update({ proxy_timezone: timezone });
-    profileIds.push(id);
-  }
-  const network = new RecordingNetwork();
-  const executors = profileIds.map((id) => new ScriptedExecutor(account.api, id, network));
-  return { account, collectionId, profileIds, network, executors };
-}
 
 async function logsOf(campaignId: number) {
   return (await db()('campaign_logs')
@@ -54,12 +46,14 @@ const count = (tasks: readonly ExecutorTask[], action: ExecutorTask['action']) =
 describe('a whole campaign run by scripted executors', () => {
   it('sends requests, welcomes those who accept, follows up only those who do not reply', async () => {
     clock.set('2026-06-01T09:30:00Z');
-    const { account, collectionId, profileIds, network, executors } = await setupOrg('whole', 2);
+    const { account, collectionId, profileIds, network, executors, socket } = await setupCampaignOrg(
+      server,
+      'whole',
+      {
+        profiles: 2,
+      },
+    );
     const leads = await seedLeads(server, account.organizationId, collectionId, 6);
-    const { socket } = await connectSocket(server.url, {
-      token: account.accessToken,
-      organizationId: account.organizationId,
-    });
     const pushedLogs = collect(socket, 'campaign-log-created');
     const runUpdates = collect(socket, 'campaign-run-update');
     const handled = collect(socket, 'profile-handled');
@@ -184,7 +178,10 @@ describe('safety rules of the scheduler', () => {
   it('keeps daily caps with the warm-up ramp, working hours in the proxy timezone, and gaps', async () => {
     // 13:00 UTC = 09:00 in New York (EDT).
     clock.set('2026-06-01T13:00:00Z');
-    const { account, collectionId, profileIds, executors } = await setupOrg('caps', 1, 'America/New_York');
+    const { account, collectionId, profileIds, executors } = await setupCampaignOrg(server, 'caps', {
+      profiles: 1,
+      timezone: 'America/New_York',
+    });
     await seedLeads(server, account.organizationId, collectionId, 40);
     const executor = executors[0] as ScriptedExecutor;
     await startCampaign(account, {
@@ -241,7 +238,9 @@ describe('safety rules of the scheduler', () => {
 
   it('never contacts excluded leads or people in conversation with another profile', async () => {
     clock.set('2026-06-01T10:00:00Z');
-    const { account, collectionId, profileIds, network, executors } = await setupOrg('dnc', 2);
+    const { account, collectionId, profileIds, network, executors } = await setupCampaignOrg(server, 'dnc', {
+      profiles: 2,
+    });
     const leads = await seedLeads(server, account.organizationId, collectionId, 6);
     const [excludedAtPlanning, excludedLater, talking] = leads;
     if (!excludedAtPlanning || !excludedLater || !talking) throw new Error('no leads');
@@ -296,7 +295,7 @@ describe('safety rules of the scheduler', () => {
 describe('targeting', () => {
   it('works only the leads the filters let through', async () => {
     clock.set('2026-06-01T10:00:00Z');
-    const { account, collectionId, profileIds, executors } = await setupOrg('target');
+    const { account, collectionId, profileIds, executors } = await setupCampaignOrg(server, 'target');
     const rows = [
       { name: 'Anna Baker', has_message_button: true },
       { name: 'Bob Baker', has_message_button: false },
@@ -347,7 +346,7 @@ describe('claims across executors and server processes', () => {
     clock.set('2026-06-01T10:00:00Z');
     const second = await startTestServer({}, { database: server.database, engine: { clock } });
     try {
-      const { account, collectionId, profileIds } = await setupOrg('race', 3);
+      const { account, collectionId, profileIds } = await setupCampaignOrg(server, 'race', { profiles: 3 });
       await seedLeads(server, account.organizationId, collectionId, 30);
       await startCampaign(account, {
         name: 'Race',

@@ -1,11 +1,17 @@
 import { apiErrorSchema, type ExecutorTask } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
-import { runUntilIdle, seedLeads, startCampaign } from './helpers/campaign-run.ts';
+import {
+  runUntilIdle,
+  seedLeads,
+  setupCampaignOrg,
+  startCampaign,
+  startEngineServer,
+} from './helpers/campaign-run.ts';
 import { RecordingNetwork, ScriptedExecutor } from './helpers/executor.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { seedCollection, seedProfile } from './helpers/seed-conversations.ts';
-import { collect, connectSocket, nextEvent } from './helpers/socket.ts';
+import { collect, nextEvent } from './helpers/socket.ts';
 import { registerAccount, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { writeSignature } from './helpers/write-signature.ts';
 
@@ -17,34 +23,12 @@ import { writeSignature } from './helpers/write-signature.ts';
 const clock = new ManualClock('2026-06-01T10:00:00Z');
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({}, { engine: { clock, random: () => 0.5 } });
+  server = await startEngineServer(clock);
 });
 afterAll(() => server?.close());
 
 const db = () => server.database.db;
 const gap = { min: 60, max: 60 };
-
-async function setupOrg(prefix: string, profiles = 1) {
-  const account = await registerAccount(server, prefix);
-  const collectionId = await seedCollection(server, account.organizationId, `${prefix} leads`);
-  const profileIds: number[] = [];
-  for (let i = 0; i < profiles; i += 1) profileIds.push(await seedProfile(server, account.organizationId));
-  const network = new RecordingNetwork();
-  const executors = profileIds.map((id) => new ScriptedExecutor(account.api, id, network));
-  const { socket } = await connectSocket(server.url, {
-    token: account.accessToken,
-    organizationId: account.organizationId,
-  });
-  return {
-    account,
-    collectionId,
-    profileIds,
-    network,
-    executors,
-    executor: executors[0] as ScriptedExecutor,
-    socket,
-  };
-}
 
 async function cardOf(leadId: number) {
   return (await db()('conversations').where({ lead_id: leadId }).first('id', 'status')) as {
@@ -56,7 +40,10 @@ async function cardOf(leadId: number) {
 describe('AI replies', () => {
   it('classifies a reply, moves the card, answers from the intent template, only within working hours', async () => {
     clock.set('2026-06-01T10:00:00Z');
-    const { account, collectionId, profileIds, network, executor, socket } = await setupOrg('ai');
+    const { account, collectionId, profileIds, network, executor, socket } = await setupCampaignOrg(
+      server,
+      'ai',
+    );
     const [lead, other] = await seedLeads(server, account.organizationId, collectionId, 2);
     if (!lead || !other) throw new Error('no leads');
     await startCampaign(account, {
@@ -128,7 +115,10 @@ describe('AI replies', () => {
 describe('restrictions', () => {
   it('pause the profile until the set time with a notice; the task goes out once afterwards', async () => {
     clock.set('2026-06-01T10:00:00Z');
-    const { account, collectionId, profileIds, network, executor, socket } = await setupOrg('restrict');
+    const { account, collectionId, profileIds, network, executor, socket } = await setupCampaignOrg(
+      server,
+      'restrict',
+    );
     const leads = await seedLeads(server, account.organizationId, collectionId, 3);
     const campaign = await startCampaign(account, {
       name: 'Restricted',
@@ -173,7 +163,7 @@ describe('restrictions', () => {
 
   it('a warning page reported as an event pauses the profile too', async () => {
     clock.set('2026-06-01T10:00:00Z');
-    const { account, collectionId, profileIds, executor, socket } = await setupOrg('danger');
+    const { account, collectionId, profileIds, executor, socket } = await setupCampaignOrg(server, 'danger');
     await seedLeads(server, account.organizationId, collectionId, 2);
     await startCampaign(account, {
       name: 'Danger',
@@ -200,7 +190,11 @@ describe('restrictions', () => {
 describe('collecting, groups and likes', () => {
   it('turns collected profiles into leads and targets them at once; joins each group once and likes daily', async () => {
     clock.set('2026-06-01T10:00:00Z');
-    const { account, collectionId, profileIds, network, executors, socket } = await setupOrg('collect', 2);
+    const { account, collectionId, profileIds, network, executors, socket } = await setupCampaignOrg(
+      server,
+      'collect',
+      { profiles: 2 },
+    );
     const collectable = Array.from({ length: 5 }, (_, i) => ({
       profileUrl: `https://network.example/people/member-${i}`,
       name: `Member${i} Group`,
@@ -300,7 +294,10 @@ describe('restarts and lapsed claims', () => {
 describe('editing a running campaign', () => {
   it('applies to tasks not yet done', async () => {
     clock.set('2026-06-01T10:00:00Z');
-    const { account, collectionId, profileIds, network, executor, socket } = await setupOrg('edit');
+    const { account, collectionId, profileIds, network, executor, socket } = await setupCampaignOrg(
+      server,
+      'edit',
+    );
     const leads = await seedLeads(server, account.organizationId, collectionId, 2);
     const campaign = await startCampaign(account, {
       name: 'Edit',
@@ -325,7 +322,9 @@ describe('editing a running campaign', () => {
 describe('protocol refusals', () => {
   it('answers 404, 409 and 400 with the error format and changes nothing', async () => {
     clock.set('2026-06-01T10:00:00Z');
-    const { account, collectionId, profileIds, executor, socket } = await setupOrg('refuse', 2);
+    const { account, collectionId, profileIds, executor, socket } = await setupCampaignOrg(server, 'refuse', {
+      profiles: 2,
+    });
     await seedLeads(server, account.organizationId, collectionId, 2);
     await startCampaign(account, {
       name: 'Refuse',

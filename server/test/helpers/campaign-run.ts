@@ -5,8 +5,49 @@ import {
   type ExecutorTask,
 } from '@reachly/shared/schemas';
 import type { ManualClock } from '../../src/engine/index.ts';
-import type { ScriptedExecutor } from './executor.ts';
-import type { TestAccount, TestServer } from './test-server.ts';
+import { RecordingNetwork, ScriptedExecutor } from './executor.ts';
+import { seedCollection, seedProfile } from './seed-conversations.ts';
+import { connectSocket } from './socket.ts';
+import { registerAccount, startTestServer, type TestAccount, type TestServer } from './test-server.ts';
+
+/** A server whose engine runs on `clock` with fixed randomness (gaps at the middle of their range). */
+export function startEngineServer(clock: ManualClock): Promise<TestServer> {
+  return startTestServer({}, { engine: { clock, random: () => 0.5 } });
+}
+
+/**
+ * A new organisation with a collection, `profiles` profiles (in `timezone`, else UTC), one scripted
+ * executor per profile on a shared recording network, and a socket in the organisation's room.
+ */
+export async function setupCampaignOrg(
+  server: TestServer,
+  prefix: string,
+  { profiles = 1, timezone }: { profiles?: number; timezone?: string } = {},
+) {
+  const account = await registerAccount(server, prefix);
+  const collectionId = await seedCollection(server, account.organizationId, `${prefix} leads`);
+  const profileIds: number[] = [];
+  for (let i = 0; i < profiles; i += 1) {
+    const id = await seedProfile(server, account.organizationId);
+    if (timezone) await server.database.db('profiles').where({ id }).update({ proxy_timezone: timezone });
+    profileIds.push(id);
+  }
+  const network = new RecordingNetwork();
+  const executors = profileIds.map((id) => new ScriptedExecutor(account.api, id, network));
+  const { socket } = await connectSocket(server.url, {
+    token: account.accessToken,
+    organizationId: account.organizationId,
+  });
+  return {
+    account,
+    collectionId,
+    profileIds,
+    network,
+    executors,
+    executor: executors[0] as ScriptedExecutor,
+    socket,
+  };
+}
 
 /** Leads of a collection inserted straight into the database: `Lead <n>` at network.example/people/<tag>-<n>. */
 export async function seedLeads(
