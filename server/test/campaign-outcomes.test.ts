@@ -112,6 +112,50 @@ describe('AI replies', () => {
   });
 });
 
+describe('AI reply guardrails', () => {
+  it('keep the daily cap of AI replies per profile; the rest wait for the next day', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, network, executor, socket } = await setupCampaignOrg(
+      server,
+      'ai-cap',
+    );
+    const leads = await seedLeads(server, account.organizationId, collectionId, 3);
+    await startCampaign(account, {
+      name: 'AI cap',
+      collectionId,
+      profileIds,
+      steps: [
+        { type: 'welcomeMessage', template: 'Hello' },
+        { type: 'aiReply', intents: { interested: 'Here is the deck.' } },
+      ],
+      dailyCaps: { aiReply: 2 },
+      gapSeconds: gap,
+    });
+    await runUntilIdle([executor], clock);
+    for (const lead of leads) {
+      await executor.events([
+        {
+          kind: 'message',
+          profileUrl: lead.url,
+          text: 'yes I am interested',
+          sentAt: clock.now().toISOString(),
+        },
+      ]);
+    }
+    // Warm-up day 1: 20 % of 2 rounds to 1 reply today (never 0).
+    const today = await runUntilIdle([executor], clock);
+    expect(today.tasks.map((t) => t.action)).toEqual(['aiReply']);
+    expect(today.stopped.get(profileIds[0] as number)?.reason).toBe('daily-cap');
+    clock.set('2026-06-02T10:00:00Z');
+    const tomorrow = await runUntilIdle([executor], clock);
+    expect(tomorrow.tasks.map((t) => t.action)).toEqual(['aiReply']);
+    clock.set('2026-06-03T10:00:00Z');
+    await runUntilIdle([executor], clock);
+    for (const lead of leads) expect(network.messagesTo(lead.url)).toEqual(['Hello', 'Here is the deck.']);
+    socket.close();
+  });
+});
+
 describe('restrictions', () => {
   it('pause the profile until the set time with a notice; the task goes out once afterwards', async () => {
     clock.set('2026-06-01T10:00:00Z');
