@@ -156,6 +156,54 @@ describe('AI reply guardrails', () => {
   });
 });
 
+describe('calls to action', () => {
+  it('go to qualified leads once, and move the card to call-to-action-sent', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, network, executor, socket } = await setupCampaignOrg(
+      server,
+      'cta',
+    );
+    const [lead] = await seedLeads(server, account.organizationId, collectionId, 1);
+    if (!lead) throw new Error('no lead');
+    const campaign = await startCampaign(account, {
+      name: 'CTA',
+      collectionId,
+      profileIds,
+      steps: [
+        { type: 'welcomeMessage', template: 'Hello' },
+        { type: 'aiReply', intents: { question: 'It costs $10 a month.' } },
+        { type: 'callToAction', template: 'Book a call: https://cal.example/{firstName}' },
+      ],
+      gapSeconds: gap,
+    });
+    await runUntilIdle([executor], clock);
+    await executor.events([
+      {
+        kind: 'message',
+        profileUrl: lead.url,
+        text: 'how much does it cost?',
+        sentAt: clock.now().toISOString(),
+      },
+    ]);
+    expect((await cardOf(lead.id)).status).toBe('qualified');
+    // The next planning pass (a minute later) adds the call to action.
+    clock.advance({ minutes: 2 });
+    await runUntilIdle([executor], clock);
+    clock.advance({ minutes: 2 });
+    await runUntilIdle([executor], clock);
+    expect(network.messagesTo(lead.url)).toEqual([
+      'Hello',
+      'It costs $10 a month.',
+      'Book a call: https://cal.example/Lead1',
+    ]);
+    expect((await cardOf(lead.id)).status).toBe('call-to-action-sent');
+    expect(
+      await db()('campaign_logs').where({ campaign_id: campaign.id, type: 'SENT_CALL_TO_ACTION' }),
+    ).toHaveLength(1);
+    socket.close();
+  });
+});
+
 describe('restrictions', () => {
   it('pause the profile until the set time with a notice; the task goes out once afterwards', async () => {
     clock.set('2026-06-01T10:00:00Z');
