@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 /**
  * One vitest run for the whole repository. Server tests run once on the embedded PGlite and, when
@@ -20,6 +21,12 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['dashboard/src/test-setup.ts'],
         },
+      },
+      {
+        // The extension's modules with WXT's fake browser (extension/).
+        root: './extension',
+        plugins: [WxtVitest({ root: './extension' })],
+        test: { name: 'extension', include: ['src/**/*.test.ts'], environment: 'happy-dom' },
       },
       {
         // End-to-end: the real server and the built dashboard in Debian's Chromium (tests/e2e).

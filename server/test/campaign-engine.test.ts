@@ -1,4 +1,9 @@
-import { claimTaskResponseSchema, type ExecutorTask } from '@reachly/shared/schemas';
+import {
+  campaignFunnelResponseSchema,
+  campaignProfilesResponseSchema,
+  claimTaskResponseSchema,
+  type ExecutorTask,
+} from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import {
@@ -170,6 +175,19 @@ describe('a whole campaign run by scripted executors', () => {
         { stepKey: 'welcomeMessage', count: 4 },
       ]),
     );
+    // The run view's charts: per day and in all, with the rates.
+    const funnel = await account.api.get(`/api/campaigns/${campaign.id}/funnel`);
+    const parsed = campaignFunnelResponseSchema.parse(funnel.body);
+    expect(parsed.totals).toEqual({ requests: 6, accepted: 4, messages: 7, replies: 1 });
+    expect(parsed.acceptanceRate).toBeCloseTo(4 / 6);
+    expect(parsed.replyRate).toBeCloseTo(1 / 4);
+    expect(parsed.days.map((d) => d.date)).toEqual(['2026-06-01', '2026-06-03']);
+    const states = campaignProfilesResponseSchema.parse(
+      (await account.api.get(`/api/campaigns/${campaign.id}/profiles`)).body,
+    );
+    expect(states.map((p) => p.profileId)).toEqual(profileIds);
+    expect(states.every((p) => p.pausedUntil === null)).toBe(true);
+    expect(states.reduce((n, p) => n + (p.today.followUp ?? 0), 0)).toBe(3);
     socket.close();
   });
 });

@@ -240,6 +240,14 @@ describe('restrictions', () => {
     });
     const paused = await executor.claim();
     expect(paused).toMatchObject({ task: null, reason: 'paused', pausedUntil: until });
+    const states = (await account.api.get(`/api/campaigns/${campaign.id}/profiles`)).body as {
+      pausedUntil: string | null;
+      pauseReason: string | null;
+    }[];
+    expect(states[0]).toMatchObject({
+      pausedUntil: until,
+      pauseReason: 'RESTRICTION: You are sending requests too fast',
+    });
     expect((await runUntilIdle([executor], clock)).tasks).toEqual([]);
     expect(network.requests.size).toBe(1);
 

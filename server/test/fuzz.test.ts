@@ -478,6 +478,8 @@ const routes: RouteMaker[] = [
     query: { lastId: '-1', limit: '20' },
   })),
   route('GET', '/api/campaigns/:id/stats', (s) => ({ id: s.campaignId })),
+  route('GET', '/api/campaigns/:id/funnel', (s) => ({ id: s.campaignId })),
+  route('GET', '/api/campaigns/:id/profiles', (s) => ({ id: s.campaignId })),
   route('POST', '/api/executor/claim', (s) => ({ body: { profileId: s.profileId } })),
   route('POST', '/api/executor/tasks/:id/started', (s) => ({
     id: s.taskId,

@@ -107,6 +107,8 @@ const foreign = (): [string, string, RequestOptions][] => [
   ['POST', `/api/campaigns/${ids.campaign}/stop`, {}],
   ['GET', `/api/campaigns/${ids.campaign}/logs?lastId=-1&limit=10`, {}],
   ['GET', `/api/campaigns/${ids.campaign}/stats`, {}],
+  ['GET', `/api/campaigns/${ids.campaign}/funnel`, {}],
+  ['GET', `/api/campaigns/${ids.campaign}/profiles`, {}],
   ['DELETE', `/api/campaigns/${ids.campaign}`, {}],
   ['POST', '/api/executor/claim', { json: { profileId: ids.profile } }],
   ['POST', `/api/executor/tasks/${ids.task}/started`, { json: { profileId: ids.profile, attempt: 1 } }],

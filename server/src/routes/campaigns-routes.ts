@@ -16,10 +16,11 @@ const COMMANDS: readonly CampaignCommand[] = ['start', 'pause', 'stop'];
 
 /**
  * Campaigns (DESIGN.md §4): GET/POST /api/campaigns, GET/PATCH/DELETE /api/campaigns/:id,
- * POST /api/campaigns/:id/start|pause|stop, GET /api/campaigns/:id/logs and /stats, and
+ * POST /api/campaigns/:id/start|pause|stop, GET /api/campaigns/:id/logs, /stats, /funnel and
+ * /profiles (the run view), and
  * POST /api/campaigns/preview-template.
  */
-export function campaignsRoutes({ auth, campaigns }: AppContext): Router {
+export function campaignsRoutes({ auth, campaigns, clock }: AppContext): Router {
   const router = Router();
 
   router.get('/campaigns', auth.requireAuth, async (req, res) => {
@@ -67,6 +68,16 @@ export function campaignsRoutes({ auth, campaigns }: AppContext): Router {
   router.get('/campaigns/:id/stats', auth.requireAuth, async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await campaigns.stats(authOf(req).tenant, id));
+  });
+
+  router.get('/campaigns/:id/funnel', auth.requireAuth, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await campaigns.funnel(authOf(req).tenant, id));
+  });
+
+  router.get('/campaigns/:id/profiles', auth.requireAuth, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await campaigns.profileStates(authOf(req).tenant, id, clock.now()));
   });
 
   return router;

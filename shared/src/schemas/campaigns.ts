@@ -309,6 +309,42 @@ export const campaignStatsResponseSchema = z.object({
 });
 export type CampaignStatsResponse = z.infer<typeof campaignStatsResponseSchema>;
 
+/**
+ * GET /api/campaigns/:id/funnel: per UTC day, what the run view charts: friend requests sent,
+ * requests accepted, messages sent (welcome, AI reply, call to action, follow-up), replies received,
+ * for the campaign's leads; and the rates over the whole campaign (0..1, 0 when nothing was sent).
+ */
+export const campaignFunnelDaySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  requests: z.number().int().nonnegative(),
+  accepted: z.number().int().nonnegative(),
+  messages: z.number().int().nonnegative(),
+  replies: z.number().int().nonnegative(),
+});
+export const campaignFunnelResponseSchema = z.object({
+  days: z.array(campaignFunnelDaySchema),
+  totals: campaignFunnelDaySchema.omit({ date: true }),
+  /** accepted / requests. */
+  acceptanceRate: z.number().min(0).max(1),
+  /** Leads who replied / leads messaged. */
+  replyRate: z.number().min(0).max(1),
+});
+export type CampaignFunnelResponse = z.infer<typeof campaignFunnelResponseSchema>;
+
+/** GET /api/campaigns/:id/profiles: each profile's state in the run view. */
+export const campaignProfileStateSchema = z.object({
+  profileId: z.number().int(),
+  name: z.string(),
+  loginStatus: z.string(),
+  /** Set while a RESTRICTION or DANGER signal pauses the profile. */
+  pausedUntil: isoDateSchema.nullable(),
+  pauseReason: z.string().nullable(),
+  /** Done actions of this campaign today (UTC day), per action. */
+  today: campaignRunStatsSchema,
+});
+export const campaignProfilesResponseSchema = z.array(campaignProfileStateSchema);
+export type CampaignProfileState = z.infer<typeof campaignProfileStateSchema>;
+
 const previewLeadFieldSchema = z
   .string()
   .max(200, 'A lead field must be at most 200 characters')
