@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { dashboardBudgets } from './dashboard-budgets.ts';
+import { engineBenches } from './engine.ts';
 import { Api } from './lib/api.ts';
 import { type BenchRow, medianPairMs, printTable, random, timedMs } from './lib/measure.ts';
 import { seedConversations, seedLeads } from './lib/seed.ts';
@@ -14,10 +15,12 @@ import { startProcess, startReachly } from './lib/server-process.ts';
  * `npm run bench`: each figure a ratio of two things measured side by side in this one run, on the
  * local PostgreSQL (BENCH_DATABASE_URL names the server, default postgres://postgres@127.0.0.1:5432).
  * BENCH_SCALE (default 1) scales the row counts down for a quick try: 0.1 = a tenth.
- * BENCH_ONLY=dashboard measures the dashboard's budgets alone (dashboard-budgets.ts).
+ * BENCH_ONLY=dashboard measures the dashboard's budgets alone (dashboard-budgets.ts); BENCH_ONLY=engine
+ * the campaign engine's planner and task protocol alone (engine.ts).
  */
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scale = Number(process.env.BENCH_SCALE ?? 1);
+const only = process.env.BENCH_ONLY;
 const n = (count: number) => Math.max(10, Math.round(count * scale));
 const rows: BenchRow[] = [];
 const work = mkdtempSync(path.join(os.tmpdir(), 'reachly-bench-'));
@@ -273,7 +276,7 @@ async function benchCollections(root: Api): Promise<void> {
   }
 }
 
-/** The server's benchmarks on PostgreSQL (BENCH_ONLY=dashboard skips them). */
+/** The server's benchmarks on PostgreSQL (BENCH_ONLY=dashboard skips them, BENCH_ONLY=engine keeps the engine's alone). */
 async function serverBenches(): Promise<void> {
   await admin.connect();
   await admin.query(`create database ${dbName}`);
@@ -284,6 +287,9 @@ async function serverBenches(): Promise<void> {
   await db.connect();
   try {
     const root = new Api(server.url);
+    // First, so that the engine's figures are the same whether run alone or with the others.
+    rows.push(...(await engineBenches({ root, db, databaseUrl: databaseUrl.toString(), n, log })));
+    if (only === 'engine') return;
     await benchImport(root, databaseUrl.toString(), server);
     await benchFunnelMove(root, db);
     await benchPaging(root, db);
@@ -298,8 +304,8 @@ async function serverBenches(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_ONLY !== 'dashboard') await serverBenches();
-  rows.push(...(await dashboardBudgets(log)));
+  if (only !== 'dashboard') await serverBenches();
+  if (only !== 'engine') rows.push(...(await dashboardBudgets(log)));
   rmSync(work, { recursive: true, force: true });
   const heading = `Reachly benchmarks, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${scale === 1 ? '' : `(BENCH_SCALE=${scale})`}`;
   console.log(printTable(rows, heading));

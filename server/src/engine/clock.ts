@@ -30,3 +30,17 @@ export class ManualClock implements Clock {
     return this.now();
   }
 }
+
+/** The system clock moved forward by an offset a test can grow: time flows, and days can pass at once. */
+export class OffsetClock implements Clock {
+  #offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+
+  advance({ days = 0, hours = 0, minutes = 0 }): Date {
+    this.#offsetMs += ((days * 24 + hours) * 60 + minutes) * 60_000;
+    return this.now();
+  }
+}

@@ -19,7 +19,7 @@ import { createEventHandler } from './events.ts';
 import { PLAN_INTERVAL_SECONDS, type PlanResult, planCampaign } from './planner.ts';
 import { createTaskQueue, type Effects } from './task-queue.ts';
 
-export { type Clock, ManualClock, systemClock } from './clock.ts';
+export { type Clock, ManualClock, OffsetClock, systemClock } from './clock.ts';
 
 export interface EngineDeps {
   db: Knex;

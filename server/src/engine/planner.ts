@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { localTime, safeTimeZone } from '@reachly/shared/logic';
 import type { Knex } from 'knex';
+import { toAffectedRows } from '../db/knex.ts';
 import { likePattern } from '../services/conversations-service.ts';
 import { type CampaignSettings, followUpSequence, parseSettings, stepOf } from './settings.ts';
 
@@ -65,8 +66,7 @@ function counter(db: Knex | Knex.Transaction): { run: Run; added: () => number }
   let added = 0;
   return {
     run: async (sql, bindings) => {
-      const result = await db.raw(`${sql} returning 1`, bindings as Knex.RawBinding[]);
-      added += (result.rows as unknown[]).length;
+      added += toAffectedRows(await db.raw(sql, bindings as Knex.RawBinding[]));
     },
     added: () => added,
   };
@@ -234,19 +234,25 @@ async function planFirstContact(
     bindings.push(filters.excludeKeywords.map(likePattern));
   }
   if (filters.skipContacted) where.push('l.friend_request_sent_at is null and l.message_sent_at is null');
+  // The people already talking with a profile are read once (a materialized set, hashed), not
+  // looked up per lead: without statistics on a new organisation's leads, a correlated lookup
+  // made PostgreSQL scan every lead for every lead (minutes for 10,000 leads).
   await run(
-    `insert into campaign_tasks ${TASK_COLUMNS}
+    `with talking as materialized (
+       select distinct other.profile_url, cv.profile_id
+         from conversations cv join leads other on other.id = cv.lead_id
+        where cv.organization_id = ?)
+     insert into campaign_tasks ${TASK_COLUMNS}
      select l.organization_id, ?, a.profile_id, l.id, ?, ?, ?, null
        from leads l
        cross join lateral (select (?::int[])[1 + (l.id % ?)] as profile_id) a
+       left join talking t on t.profile_url = l.profile_url and t.profile_id is distinct from a.profile_id
       where l.collection_id = ? and l.organization_id = ? and not l.is_excluded and not l.should_skip
+        and t.profile_url is null
         ${where.map((w) => `and ${w}`).join(' ')}
-        and not exists (
-          select 1 from conversations cv join leads other on other.id = cv.lead_id
-           where other.organization_id = l.organization_id and other.profile_url = l.profile_url
-             and cv.profile_id is distinct from a.profile_id)
      on conflict do nothing`,
     [
+      campaign.organization_id,
       campaign.id,
       step,
       step,

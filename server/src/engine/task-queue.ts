@@ -219,16 +219,21 @@ export function createTaskQueue({ random = Math.random }: { random?: () => numbe
     const nextAction = dateOf(profile.next_action_at);
     if (nextAction && nextAction > now) return none('gap', nextAction);
 
+    // Two index range scans on (profile_id, status, due_at), each stopping after a few rows, rather
+    // than one OR that reads and sorts the profile's whole backlog; then the chosen rows are locked.
+    const running = `campaign_id in (select id from campaigns where status = 'running')`;
     const candidates = (
       await trx.raw(
-        `select t.* from campaign_tasks t join campaigns c on c.id = t.campaign_id
-          where t.profile_id = ? and c.status = 'running'
-            and ((t.status = 'pending' and t.due_at <= ?)
-              or (t.status in ('claimed', 'started') and t.lease_until <= ?))
-          order by t.due_at, t.id
-          limit ?
-          for update of t skip locked`,
-        [profileId, now, now, CANDIDATES_PER_CLAIM],
+        `select * from campaign_tasks where id in (
+           (select id from campaign_tasks where profile_id = ? and status = 'pending' and due_at <= ? and ${running}
+             order by due_at, id limit ?)
+           union all
+           (select id from campaign_tasks where profile_id = ? and status in ('claimed', 'started')
+              and lease_until <= ? and ${running} order by due_at, id limit ?))
+         order by due_at, id
+         limit ?
+         for update skip locked`,
+        [profileId, now, CANDIDATES_PER_CLAIM, profileId, now, CANDIDATES_PER_CLAIM, CANDIDATES_PER_CLAIM],
       )
     ).rows as TaskRow[];
     if (candidates.length === 0) return none('no-tasks', null);

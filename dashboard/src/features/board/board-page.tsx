@@ -9,6 +9,7 @@ import { BoardToolbar } from './components/board-toolbar.tsx';
 import { ConversationDrawer } from './components/conversation-drawer.tsx';
 import { FunnelBoard } from './components/funnel-board.tsx';
 import { useDebouncedValue } from './hooks/use-debounced-value.ts';
+import { useLiveBoard } from './hooks/use-live-board.ts';
 import type { BoardCard } from './utils/board-data.ts';
 
 /** The search waits for the user to stop typing this long. */
@@ -21,6 +22,7 @@ export default function BoardPage() {
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const params: BoardParams = useMemo(() => ({ collectionId, search }), [collectionId, search]);
   const board = useQuery(boardQuery(params));
+  useLiveBoard();
   // A board of hundreds of cards renders in the background, in slices, not in one long task.
   const data = useDeferredValue(board.data);
   const [openCard, setOpenCard] = useState<BoardCard | null>(null);
