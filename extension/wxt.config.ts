@@ -8,7 +8,8 @@ import { defineConfig } from 'wxt';
 export default defineConfig({
   srcDir: '.',
   entrypointsDir: 'entrypoints',
-  outDir: '.output',
+  // The end-to-end tests build into a folder of their own.
+  outDir: process.env.REACHLY_EXTENSION_OUT_DIR ?? '.output',
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   manifest: {
     name: 'Reachly',

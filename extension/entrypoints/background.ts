@@ -1,3 +1,43 @@
+import { extensionSessionSchema } from '@reachly/shared/extension';
+import { browser } from 'wxt/browser';
+import { createLoop } from '../src/background/loop.ts';
+import { entryUrlFor } from '../src/background/network.ts';
+import { runStep } from '../src/background/tab-driver.ts';
+import { answerBridge } from '../src/bridge/background.ts';
+import { registerBridge } from '../src/bridge/register.ts';
+import { onMessage } from '../src/messaging.ts';
+
+const TICK_ALARM = 'reachly-tick';
+
 export default defineBackground(() => {
-  // Wired in src/background/ (the task loop).
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const loop = createLoop({
+    runStep,
+    entryUrl: entryUrlFor,
+    schedule(ms) {
+      clearTimeout(timer);
+      timer = setTimeout(() => void loop.tick(), ms);
+    },
+  });
+
+  // Alarms wake a stopped service worker; the heartbeat keeps the loop going whatever happens.
+  browser.alarms.create(TICK_ALARM, { periodInMinutes: 0.5 });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === TICK_ALARM) void loop.tick();
+  });
+
+  onMessage({
+    'popup:get-state': () => loop.state(),
+    'popup:set-paused': ({ paused }) => loop.setPaused(paused),
+    'popup:sign-out': () => loop.signOut(),
+    'setup:session': async (request) => {
+      const session = extensionSessionSchema.parse(request);
+      await loop.signIn(session);
+      await registerBridge(session.serverUrl);
+      return { ok: true };
+    },
+    'bridge:request': (request) => answerBridge(request),
+  });
+
+  void loop.tick();
 });

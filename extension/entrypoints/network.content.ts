@@ -1,7 +1,9 @@
+import { listenForSteps } from '../src/content/network-listener.ts';
+
 export default defineContentScript({
   matches: ['<all_urls>'],
   registration: 'runtime',
   main() {
-    // The network adapter's side of the task loop (src/content/).
+    listenForSteps();
   },
 });

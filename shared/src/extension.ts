@@ -15,6 +15,8 @@ export const extensionSessionSchema = z.object({
   serverUrl: z.url({ protocol: /^https?$/ }),
   accessToken: z.string().min(1),
   profileId: z.coerce.number().int().positive(),
+  /** The social network's address (its pages without a lead: feed, messenger, friends). */
+  networkUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type ExtensionSession = z.infer<typeof extensionSessionSchema>;
 
@@ -95,6 +97,8 @@ export interface ExtensionState {
   waiting: { reason: string; until: string } | null;
   pausedUntil: string | null;
   currentTask: (Pick<ExecutorTask, 'id' | 'action' | 'campaignId'> & { label: string }) | null;
+  /** The campaign of the last task, with its daily caps (DEFAULT_DAILY_CAPS filled in). */
+  campaign: { id: number; name: string; caps: Record<CampaignAction, number> } | null;
   /** Today's actions by this browser, per action (local count). */
   today: Partial<Record<CampaignAction, number>>;
   /** Newest first, at most 10. */

@@ -1,8 +1,6 @@
 import { createRoot } from 'react-dom/client';
-
-function Popup() {
-  return <main>Reachly</main>;
-}
+import { Popup } from '../../src/popup/popup.tsx';
+import './popup.css';
 
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<Popup />);

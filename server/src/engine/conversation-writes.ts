@@ -33,7 +33,10 @@ export interface MessageWrite {
   profileId: number;
   direction: MessageDirection;
   text: string;
+  /** When the server wrote or read it: the conversation's order. */
   at: Date;
+  /** An incoming message's time on the network (tells a known message from a new one). */
+  networkAt?: Date;
   /** The column the card moves to (a new card starts here too); undefined keeps it where it is. */
   status?: ConversationStatus;
 }
@@ -80,6 +83,7 @@ export async function writeMessage(trx: Knex.Transaction, write: MessageWrite): 
     direction: write.direction,
     text: write.text,
     sent_at: write.at,
+    network_sent_at: write.networkAt ?? null,
   });
   return conversation;
 }

@@ -132,7 +132,12 @@ export function createEventHandler({
       if (conversation) {
         // The executor reads whole threads: a message already stored is not stored twice.
         const known = await trx('conversation_messages')
-          .where({ conversation_id: conversation.id, direction: 'in', text: event.text, sent_at: sentAt })
+          .where({
+            conversation_id: conversation.id,
+            direction: 'in',
+            text: event.text,
+            network_sent_at: sentAt,
+          })
           .first('id');
         if (known) return null;
       }
@@ -143,7 +148,9 @@ export function createEventHandler({
         profileId,
         direction: 'in',
         text: event.text,
-        at: sentAt,
+        // Ordered on the server's clock: the network's may run on another (the sandbox's does).
+        at: now,
+        networkAt: sentAt,
         status: moved ? 'replied' : undefined,
       });
       const [message] = (await trx('conversation_messages')

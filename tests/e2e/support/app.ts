@@ -8,6 +8,7 @@ import {
   loadConfig,
   migrateToLatest,
   type RunningServer,
+  type StartOptions,
   startServer,
 } from '@reachly/server';
 import type { User } from '@reachly/shared/schemas';
@@ -25,6 +26,8 @@ export interface E2EApp {
   config: Config;
   /** RELEASES_DIR of this server: put installer fixtures here. */
   releasesDir: string;
+  /** Stops the server abruptly (connections dropped) and starts a new one on the same database and port. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,7 +35,10 @@ export interface E2EApp {
  * The real server, serving the built dashboard, on an in-memory embedded database (PGlite), with
  * its own data and releases folders. One per test file; tests isolate themselves by account.
  */
-export async function startE2EApp(env: Record<string, string> = {}): Promise<E2EApp> {
+export async function startE2EApp(
+  env: Record<string, string> = {},
+  options: { engine?: StartOptions['engine'] } = {},
+): Promise<E2EApp> {
   const work = mkdtempSync(path.join(tmpdir(), 'reachly-e2e-'));
   const releasesDir = path.join(work, 'releases');
   const config = loadConfig({
@@ -48,20 +54,25 @@ export async function startE2EApp(env: Record<string, string> = {}): Promise<E2E
   });
   const db = createDatabase({ dataDir: null });
   await migrateToLatest(db);
-  const running = await startServer({ config, db });
+  const running = await startServer({ config, db, engine: options.engine });
   const port = Number(new URL(running.url).port);
-  return {
+  const app: E2EApp = {
     url: running.url,
     port,
     running,
     config,
     releasesDir,
+    async restart() {
+      await app.running.close();
+      app.running = await startServer({ config: { ...config, PORT: port }, db, engine: options.engine });
+    },
     async close() {
-      await running.close();
+      await app.running.close();
       await db.destroy();
       rmSync(work, { recursive: true, force: true });
     },
   };
+  return app;
 }
 
 export interface Account {

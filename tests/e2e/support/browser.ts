@@ -24,6 +24,8 @@ export interface LaunchOptions {
   hosts?: string[];
   userAgent?: string;
   args?: string[];
+  /** A built extension folder to load (a profile browser). */
+  extensionDir?: string;
 }
 
 export interface E2EBrowser {
@@ -45,6 +47,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<E2EBro
     args,
     userDataDir,
     defaultViewport: { width: 1400, height: 900 },
+    ...(options.extensionDir ? { enableExtensions: [options.extensionDir], pipe: true } : {}),
   });
   return {
     browser,

@@ -59,7 +59,7 @@ ${results.length === 0 ? html`<p data-testid="search-empty">Nobody found.</p>` :
 export function friendsPage(people: Map<string, Person>, requests: FriendRequest[]): Html {
   const name = (slug: string) => people.get(slug)?.name ?? slug;
   const row = (r: FriendRequest, actions: Html | string) =>
-    html`<li class="sn-card" data-testid="request" data-slug="${r.personSlug}" data-status="${r.status}"><a href="/people/${r.personSlug}">${name(r.personSlug)}</a> ${actions}</li>`;
+    html`<li class="sn-card" data-testid="request" data-slug="${r.personSlug}" data-status="${r.status}" data-direction="${r.direction}"><a href="/people/${r.personSlug}">${name(r.personSlug)}</a> ${actions}</li>`;
   const friends = requests.filter((r) => r.status === 'accepted');
   const outgoing = requests.filter((r) => r.status === 'pending' && r.direction === 'outgoing');
   const incoming = requests.filter((r) => r.status === 'pending' && r.direction === 'incoming');
@@ -86,7 +86,7 @@ export function threadPage(p: Person, messages: Message[]): Html {
   return html`<h1 class="sn-title" data-testid="thread-with">${p.name}</h1>
 <ol class="sn-thread" data-testid="thread" data-slug="${p.slug}">${messages.map(
     (m) =>
-      html`<li class="sn-message sn-from-${m.from === 'account' ? 'me' : 'them'}" data-testid="message" data-from="${m.from === 'account' ? 'me' : 'them'}">${m.text}</li>`,
+      html`<li class="sn-message sn-from-${m.from === 'account' ? 'me' : 'them'}" data-testid="message" data-at="${new Date(m.at).toISOString()}" data-from="${m.from === 'account' ? 'me' : 'them'}">${m.text}</li>`,
   )}</ol>
 <form method="post" action="/messages/${p.slug}" class="sn-form" data-testid="message-form">
   <textarea name="text" required aria-label="Message" data-testid="message-input"></textarea>

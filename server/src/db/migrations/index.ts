@@ -11,6 +11,7 @@ import * as createAnalyticsAndMachines from './20261122000900-create-analytics-a
 import * as createLeadCounts from './20261122010100-create-lead-counts.ts';
 import * as createAppSettings from './20261122030100-create-app-settings.ts';
 import * as addCampaignEngine from './20261123000100-add-campaign-engine.ts';
+import * as addMessageNetworkTime from './20261123000200-add-message-network-time.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -30,6 +31,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122030100-create-app-settings': createAppSettings,
   '20261122010100-create-lead-counts': createLeadCounts,
   '20261123000100-add-campaign-engine': addCampaignEngine,
+  '20261123000200-add-message-network-time': addMessageNetworkTime,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

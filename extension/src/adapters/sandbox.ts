@@ -1,0 +1,450 @@
+import type {
+  AdapterStep,
+  IncomingMessage,
+  PageInspection,
+  SignalKind,
+  StepResult,
+} from '@reachly/shared/extension';
+import type { CollectedProfile } from '@reachly/shared/schemas';
+import type { NetworkAdapter } from './types.ts';
+
+/**
+ * The sandbox network's adapter (tests/sandbox-network, layout v1). Everything it knows about the
+ * markup is in SELECTORS and PAGES below; the rest is page flows. It reads and clicks only the
+ * Document it is given, clicks at most once per `run`, and never clicks on a page whose layout it
+ * does not recognise (the health check in `inspect`).
+ */
+
+/** The layout this adapter knows (`<body data-layout>`). */
+const LAYOUT = 'v1';
+
+export const SELECTORS = {
+  /** Every sandbox page, whatever its layout. */
+  body: 'body[data-layout]',
+  layoutAttribute: 'data-layout',
+  /** Markers of the other layout (v2: data-qa attributes, x- classes). */
+  foreignLayout: '[data-qa], [data-qa-action], body.x-body, .x-shell',
+  shell: {
+    header: '[data-testid=header]',
+    main: '[data-testid=main]',
+    currentAccount: '[data-testid=current-account]',
+  },
+  login: { form: '[data-testid=login-form]' },
+  notFound: '[data-testid=not-found]',
+  signals: {
+    warning: '[data-testid=rate-limit-warning]',
+    blocked: '[data-testid=action-blocked]',
+    checkpoint: '[data-testid=checkpoint]',
+    /** The notice's visible text, heading then explanation. */
+    text: 'h1, h2, p',
+  },
+  person: {
+    root: '[data-testid=person][data-slug]',
+    addFriend: 'button[data-action=add-friend]',
+    friendStatus: '[data-testid=friend-status][data-status]',
+    message: 'a[data-action=message]',
+  },
+  search: {
+    form: '[data-testid=search-form]',
+    card: '[data-testid=person-card][data-slug]',
+    cardName: '[data-testid=person-link]',
+    cardAvatar: 'img[src]',
+  },
+  friends: {
+    section: '[data-testid=friends]',
+    row: '[data-testid=request][data-slug]',
+  },
+  messages: {
+    threads: '[data-testid=threads]',
+    threadLink: '[data-testid=thread-link][data-slug]',
+    thread: '[data-testid=thread][data-slug]',
+    message: '[data-testid=message][data-from]',
+    input: 'textarea[data-testid=message-input]',
+    send: 'button[data-action=send-message]',
+  },
+  feed: {
+    list: '[data-testid=feed]',
+    post: '[data-testid=post][data-post-id]',
+    like: 'button[data-action=like]',
+  },
+  groups: {
+    list: '[data-testid=groups]',
+    name: '[data-testid=group-name]',
+    join: 'button[data-action=join-group]',
+    joined: '[data-testid=group-joined]',
+    member: '[data-testid=group-member][data-slug]',
+    memberName: 'a',
+  },
+} as const;
+
+/** The network's URLs (paths on the page's origin). */
+const PATHS = {
+  person: (slug: string) => `/people/${slug}`,
+  thread: (slug: string) => `/messages/${slug}`,
+  inbox: '/messages',
+  feed: '/feed',
+  friends: '/friends',
+  search: (query: string) => `/search?q=${encodeURIComponent(query)}`,
+};
+
+/** What each page must show in layout v1 (the per-page part of the health check). */
+const PAGES: { path: RegExp; name: string; marker: string }[] = [
+  { path: /^\/login$/, name: 'log-in page', marker: SELECTORS.login.form },
+  { path: /^\/people\/[^/]+$/, name: 'person page', marker: SELECTORS.person.root },
+  { path: /^\/search$/, name: 'search page', marker: SELECTORS.search.form },
+  { path: /^\/friends$/, name: 'friends page', marker: SELECTORS.friends.section },
+  { path: /^\/messages$/, name: 'messenger', marker: SELECTORS.messages.threads },
+  { path: /^\/messages\/[^/]+$/, name: 'thread page', marker: SELECTORS.messages.thread },
+  { path: /^\/feed$/, name: 'feed', marker: SELECTORS.feed.list },
+  { path: /^\/groups$/, name: 'groups page', marker: SELECTORS.groups.list },
+  { path: /^\/groups\/[^/]+$/, name: 'group page', marker: SELECTORS.groups.name },
+];
+
+const NOT_LOGGED_IN = 'Not logged in to the network';
+
+// --- reading the page -------------------------------------------------------------------------
+
+const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** The last non-empty path segment (`/people/<slug>` → slug). */
+function slugOf(url: string, base?: string | URL): string {
+  try {
+    const segments = new URL(url, base).pathname.split('/').filter(Boolean);
+    return decodeURIComponent(segments.at(-1) ?? '');
+  } catch {
+    return '';
+  }
+}
+
+function pageUrl(doc: Document): URL {
+  return new URL(doc.URL);
+}
+
+const trimPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** Whether the document is at `target` (origin, path and the target's query parameters). */
+function isAt(doc: Document, target: string): boolean {
+  const here = pageUrl(doc);
+  const there = new URL(target, here);
+  if (here.origin !== there.origin || trimPath(here.pathname) !== trimPath(there.pathname)) return false;
+  for (const [key, value] of there.searchParams) {
+    if ((here.searchParams.get(key) ?? '').trim() !== value.trim()) return false;
+  }
+  return true;
+}
+
+const absolute = (doc: Document, path: string) => new URL(path, pageUrl(doc)).href;
+
+function signalOf(doc: Document): PageInspection['signal'] {
+  const notice = (el: Element, signal: SignalKind, until?: string) => {
+    const shown = [...el.querySelectorAll(SELECTORS.signals.text)].map(text).filter(Boolean);
+    const kind = el.getAttribute('data-kind');
+    const message = `${(shown.length ? shown.join(': ') : text(el)) || 'The network restricted this account'}${kind ? ` (${kind})` : ''}`;
+    return until ? { signal, message, until } : { signal, message };
+  };
+  const blocked = doc.querySelector(SELECTORS.signals.blocked);
+  if (blocked) {
+    const until = new Date(blocked.getAttribute('data-until') ?? '');
+    return notice(blocked, 'RESTRICTION', Number.isNaN(until.getTime()) ? undefined : until.toISOString());
+  }
+  const warning = doc.querySelector(SELECTORS.signals.warning);
+  if (warning) return notice(warning, 'DANGER');
+  const checkpoint = doc.querySelector(SELECTORS.signals.checkpoint);
+  if (checkpoint) return notice(checkpoint, 'RESTRICTION');
+  return undefined;
+}
+
+/** The health check: null when the page is layout v1 as the adapter knows it, else why not. */
+function healthProblem(doc: Document, hasSignal: boolean): string | null {
+  const layout = doc.querySelector(SELECTORS.body)?.getAttribute(SELECTORS.layoutAttribute) ?? '';
+  const foreign = doc.querySelector(SELECTORS.foreignLayout) !== null;
+  if (layout !== LAYOUT || foreign) {
+    const found =
+      layout && layout !== LAYOUT ? layout : foreign ? 'another layout (data-qa, x- classes)' : 'none';
+    return `Unknown page layout: the sandbox adapter expects layout ${LAYOUT} (data-testid), found ${found}`;
+  }
+  for (const selector of [SELECTORS.shell.header, SELECTORS.shell.main]) {
+    if (!doc.querySelector(selector)) return `Broken page layout: the page has no ${selector}`;
+  }
+  if (hasSignal || doc.querySelector(SELECTORS.notFound)) return null;
+  const path = trimPath(pageUrl(doc).pathname);
+  const page = PAGES.find((p) => p.path.test(path));
+  if (page && !doc.querySelector(page.marker)) {
+    return `Broken page layout: the ${page.name} (${path}) has no ${page.marker}`;
+  }
+  return null;
+}
+
+// --- acting -----------------------------------------------------------------------------------
+
+/** One click: submits the button's form as a user's click would (the page then navigates). */
+function press(button: Element): void {
+  const el = button as HTMLButtonElement;
+  const form = el.form ?? el.closest('form');
+  if (form && typeof form.requestSubmit === 'function') form.requestSubmit(el);
+  else el.click();
+}
+
+function fill(input: HTMLTextAreaElement | HTMLInputElement, value: string): void {
+  input.focus?.();
+  input.value = value;
+  const view = input.ownerDocument.defaultView;
+  if (view) input.dispatchEvent(new view.Event('input', { bubbles: true }));
+}
+
+const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+
+/**
+ * The document is not the page the step needs: go to its entry URL, unless this already is that
+ * URL (no endless navigation): a 404 there means the lead cannot be reached (`missing`).
+ */
+function elsewhere(doc: Document, entry: string, missing: string): StepResult {
+  if (!isAt(doc, entry)) return { status: 'navigate', url: entry };
+  if (doc.querySelector(SELECTORS.notFound)) return { status: 'skipped', reason: missing };
+  return { status: 'failed', error: `Unexpected page at ${doc.URL}` };
+}
+
+function friendRequest(
+  doc: Document,
+  step: Extract<AdapterStep, { kind: 'friendRequest' }>,
+  entry: string,
+): StepResult {
+  const person = doc.querySelector(SELECTORS.person.root);
+  if (!person || person.getAttribute('data-slug') !== slugOf(step.profileUrl, doc.URL)) {
+    return elsewhere(doc, entry, 'Profile not found');
+  }
+  // pending (our request, sent by this run or before) or friends: done, nothing to click. Incoming
+  // (they asked us first): no request of ours can be sent; skipped, so the log does not claim one
+  // went out, and the user decides whether to accept.
+  const status = person.querySelector(SELECTORS.person.friendStatus)?.getAttribute('data-status');
+  if (status === 'incoming')
+    return { status: 'skipped', reason: 'The lead already sent this profile a friend request' };
+  if (status) return { status: 'done' };
+  const add = person.querySelector(SELECTORS.person.addFriend);
+  if (!add) return { status: 'failed', error: 'Broken page layout: no Add friend button nor friend status' };
+  press(add);
+  return { status: 'acted' };
+}
+
+function message(doc: Document, step: Extract<AdapterStep, { kind: 'message' }>, entry: string): StepResult {
+  const slug = slugOf(step.profileUrl, doc.URL);
+  const thread = doc.querySelector(SELECTORS.messages.thread);
+  if (thread && thread.getAttribute('data-slug') === slug) {
+    const mine = [...thread.querySelectorAll(SELECTORS.messages.message)].filter(
+      (m) => m.getAttribute('data-from') === 'me',
+    );
+    if (mine.some((m) => sameText(m.textContent ?? '', step.text))) return { status: 'done' };
+    const input = doc.querySelector<HTMLTextAreaElement>(SELECTORS.messages.input);
+    const send = doc.querySelector(SELECTORS.messages.send);
+    if (!input || !send)
+      return { status: 'failed', error: 'Broken page layout: the thread has no message form' };
+    fill(input, step.text);
+    press(send);
+    return { status: 'acted' };
+  }
+  const person = doc.querySelector(SELECTORS.person.root);
+  if (person && person.getAttribute('data-slug') === slug) {
+    // The profile: its Message button leads to the thread; without one there is no thread.
+    const button = person.querySelector<HTMLAnchorElement>(SELECTORS.person.message);
+    if (!button) return { status: 'skipped', reason: 'No Message button' };
+    return { status: 'navigate', url: absolute(doc, button.getAttribute('href') || entry) };
+  }
+  // The sandbox answers 404 for the thread of a person without a Message button.
+  return elsewhere(doc, entry, 'No Message button');
+}
+
+function joinGroup(doc: Document, entry: string): StepResult {
+  if (!isAt(doc, entry) || !doc.querySelector(SELECTORS.groups.name))
+    return elsewhere(doc, entry, 'Group not found');
+  if (doc.querySelector(SELECTORS.groups.joined)) return { status: 'done' };
+  const join = doc.querySelector(SELECTORS.groups.join);
+  if (!join) return { status: 'failed', error: 'Broken page layout: no Join button nor member badge' };
+  press(join);
+  return { status: 'acted' };
+}
+
+function likePosts(
+  doc: Document,
+  step: Extract<AdapterStep, { kind: 'likePosts' }>,
+  entry: string,
+): StepResult {
+  if (step.done >= step.count) return { status: 'done', liked: step.done };
+  // Liking a group's post leads to the group's page: back to the feed, where all posts are.
+  if (!isAt(doc, entry)) return { status: 'navigate', url: entry };
+  for (const post of doc.querySelectorAll(SELECTORS.feed.post)) {
+    const like = post.querySelector(SELECTORS.feed.like);
+    if (like) {
+      press(like);
+      return { status: 'acted' };
+    }
+  }
+  return { status: 'done', liked: step.done };
+}
+
+function profile(doc: Document, slug: string, name: string, avatar?: string | null): CollectedProfile {
+  const out: CollectedProfile = {
+    profileUrl: absolute(doc, PATHS.person(slug)),
+    // Lists do not show whether a person has a Message button (only their profile does).
+    hasMessageButton: false,
+  };
+  if (name) out.name = name;
+  if (avatar) out.avatarUrl = absolute(doc, avatar);
+  return out;
+}
+
+function collect(doc: Document, step: Extract<AdapterStep, { kind: 'collect' }>, entry: string): StepResult {
+  const max = Math.max(0, step.maxCount);
+  if (step.source.kind === 'group') {
+    if (!isAt(doc, entry) || !doc.querySelector(SELECTORS.groups.name)) {
+      return elsewhere(doc, entry, 'Group not found');
+    }
+    const collected = [...doc.querySelectorAll(SELECTORS.groups.member)]
+      .slice(0, max)
+      .map((m) =>
+        profile(doc, m.getAttribute('data-slug') ?? '', text(m.querySelector(SELECTORS.groups.memberName))),
+      );
+    return { status: 'done', collected };
+  }
+  if (!isAt(doc, entry) || !doc.querySelector(SELECTORS.search.form))
+    return elsewhere(doc, entry, 'Search not found');
+  const collected = [...doc.querySelectorAll(SELECTORS.search.card)]
+    .slice(0, max)
+    .map((card) =>
+      profile(
+        doc,
+        card.getAttribute('data-slug') ?? '',
+        text(card.querySelector(SELECTORS.search.cardName)),
+        card.querySelector(SELECTORS.search.cardAvatar)?.getAttribute('src'),
+      ),
+    );
+  return { status: 'done', collected };
+}
+
+function readInbox(doc: Document, entry: string): StepResult {
+  if (!isAt(doc, entry) || !doc.querySelector(SELECTORS.messages.threads))
+    return elsewhere(doc, entry, 'No messenger');
+  const threads = [...doc.querySelectorAll(SELECTORS.messages.threadLink)].map((t) =>
+    absolute(doc, PATHS.thread(t.getAttribute('data-slug') ?? '')),
+  );
+  return { status: 'done', threads };
+}
+
+function readThread(
+  doc: Document,
+  step: Extract<AdapterStep, { kind: 'readThread' }>,
+  entry: string,
+): StepResult {
+  const slug = slugOf(step.threadUrl, doc.URL);
+  const thread = doc.querySelector(SELECTORS.messages.thread);
+  if (!thread || thread.getAttribute('data-slug') !== slug) return elsewhere(doc, entry, 'Thread not found');
+  const profileUrl = absolute(doc, PATHS.person(slug));
+  const messages: IncomingMessage[] = [];
+  for (const m of thread.querySelectorAll(SELECTORS.messages.message)) {
+    if (m.getAttribute('data-from') !== 'them') continue;
+    const at = new Date(m.getAttribute('data-at') ?? '');
+    if (Number.isNaN(at.getTime())) {
+      return { status: 'failed', error: 'Broken page layout: a message has no time (data-at)' };
+    }
+    messages.push({ profileUrl, text: (m.textContent ?? '').trim(), sentAt: at.toISOString() });
+  }
+  return { status: 'done', messages };
+}
+
+function readFriends(doc: Document, entry: string): StepResult {
+  const section = doc.querySelector(SELECTORS.friends.section);
+  if (!isAt(doc, entry) || !section) return elsewhere(doc, entry, 'No friends page');
+  // An accepted request stays a row of the friends section; only ours (outgoing) count.
+  const accepted = [...section.querySelectorAll(SELECTORS.friends.row)]
+    .filter((r) => (r.getAttribute('data-direction') ?? 'outgoing') === 'outgoing')
+    .map((r) => absolute(doc, PATHS.person(r.getAttribute('data-slug') ?? '')));
+  return { status: 'done', accepted };
+}
+
+// --- the adapter ------------------------------------------------------------------------------
+
+function detect(doc: Document): boolean {
+  const body = doc.querySelector(SELECTORS.body);
+  if (!body) return false;
+  return (
+    body.classList.contains('sn-body') ||
+    body.classList.contains('x-body') ||
+    doc.querySelector(SELECTORS.shell.header) !== null ||
+    / · Sandbox network$/.test(doc.title)
+  );
+}
+
+function inspect(doc: Document): PageInspection {
+  if (!detect(doc)) {
+    return { network: null, healthy: false, healthMessage: 'Not a sandbox network page', loggedIn: false };
+  }
+  const signal = signalOf(doc);
+  const problem = healthProblem(doc, signal !== undefined);
+  const inspection: PageInspection = {
+    network: 'sandbox',
+    healthy: problem === null,
+    loggedIn: doc.querySelector(SELECTORS.shell.currentAccount) !== null,
+  };
+  if (problem) inspection.healthMessage = problem;
+  if (signal) inspection.signal = signal;
+  return inspection;
+}
+
+function entryUrl(step: AdapterStep, base: URL): string {
+  const at = (path: string) => new URL(path, base).href;
+  switch (step.kind) {
+    case 'friendRequest':
+      return at(step.profileUrl);
+    case 'message': {
+      // The thread of /people/<slug> is /messages/<slug>, on the profile's origin.
+      const profile = new URL(step.profileUrl, base);
+      return new URL(PATHS.thread(encodeURIComponent(slugOf(profile.href))), profile).href;
+    }
+    case 'joinGroup':
+      return at(step.groupUrl);
+    case 'likePosts':
+      return at(PATHS.feed);
+    case 'collect':
+      return at(step.source.kind === 'group' ? step.source.groupUrl : PATHS.search(step.source.query));
+    case 'readInbox':
+      return at(PATHS.inbox);
+    case 'readThread':
+      return at(step.threadUrl);
+    case 'readFriends':
+      return at(PATHS.friends);
+  }
+}
+
+function run(doc: Document, step: AdapterStep): StepResult {
+  const inspection = inspect(doc);
+  if (inspection.signal) {
+    const { signal, message, until } = inspection.signal;
+    return until
+      ? { status: 'restricted', signal, message, until }
+      : { status: 'restricted', signal, message };
+  }
+  // Never click on a page the adapter does not recognise: the background reports it and stops.
+  if (!inspection.healthy)
+    return { status: 'failed', error: inspection.healthMessage ?? 'Unknown page layout' };
+  if (!inspection.loggedIn) return { status: 'failed', error: NOT_LOGGED_IN };
+  const entry = entryUrl(step, pageUrl(doc));
+  switch (step.kind) {
+    case 'friendRequest':
+      return friendRequest(doc, step, entry);
+    case 'message':
+      return message(doc, step, entry);
+    case 'joinGroup':
+      return joinGroup(doc, entry);
+    case 'likePosts':
+      return likePosts(doc, step, entry);
+    case 'collect':
+      return collect(doc, step, entry);
+    case 'readInbox':
+      return readInbox(doc, entry);
+    case 'readThread':
+      return readThread(doc, step, entry);
+    case 'readFriends':
+      return readFriends(doc, entry);
+  }
+}
+
+export const sandboxAdapter: NetworkAdapter = { name: 'sandbox', detect, inspect, entryUrl, run };

@@ -1,0 +1,128 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { PersonSummary } from '../sandbox-network/admin-client.ts';
+import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
+import { type E2EApp, startE2EApp } from './support/app.ts';
+import { serviceWorker } from './support/extension.ts';
+import {
+  describeRun,
+  type ProfileRun,
+  startProfileRun,
+  startRunCampaign,
+  until,
+} from './support/profile-run.ts';
+
+/**
+ * What goes wrong, end to end (issue: extension, scenarios 2 to 5): the network restricts the
+ * profile, the network's layout changes, the server is killed and restarted, the browser stops the
+ * extension's service worker. Each scenario has its own account, profile browser and leads.
+ */
+let app: E2EApp;
+let sandbox: Sandbox;
+let people: PersonSummary[];
+let run: ProfileRun | undefined;
+
+beforeAll(async () => {
+  [app, sandbox] = await Promise.all([startE2EApp(), startSandbox({ seed: 33, people: 40 })]);
+  // People who send requests of their own would make our request unnecessary: leave them out.
+  people = (await sandbox.admin.people()).filter((p) => p.hasMessageButton && !p.sendsRequests);
+  // Nobody accepts: the scenarios are about requests only.
+  for (const p of people) await sandbox.admin.setBehaviour(p.slug, { acceptAfterMs: null, reply: null });
+});
+afterEach(async () => {
+  await run?.close();
+  run = undefined;
+  await sandbox.admin.setLayout('v1');
+  await sandbox.admin.setLimits({ 'friend-request': { max: 30, windowMs: 3_600_000, blockMs: 86_400_000 } });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await app?.close();
+});
+
+const take = (() => {
+  let next = 0;
+  return (n: number) => {
+    next += n;
+    return people.slice(next - n, next);
+  };
+})();
+
+async function requestsFromUs(r: ProfileRun) {
+  const received = await Promise.all(r.leads.map((p) => sandbox.admin.receivedBy(p.slug)));
+  return received.map((x) => r.fromUs(x.requests).length);
+}
+
+async function logTypes(r: ProfileRun, campaignId: number) {
+  const { logs } = await r.api<{ logs: { type: string; message: string | null }[] }>(
+    'GET',
+    `/api/campaigns/${campaignId}/logs?limit=200`,
+  );
+  return logs;
+}
+
+const requests = { name: 'Requests', steps: [{ type: 'friendRequest' }], dailyCaps: { friendRequest: 100 } };
+
+describe('faults end to end', () => {
+  it('a warning from the network pauses the profile with a notice, and nothing more reaches the network', async () => {
+    await sandbox.admin.setLimits({ 'friend-request': { max: 1, windowMs: 3_600_000, blockMs: 86_400_000 } });
+    run = await startProfileRun(app, sandbox, inject('extensionDir'), take(4));
+    const r = run;
+    const campaign = await startRunCampaign(r, requests);
+    const states = await until('the pause', async () => {
+      const s = await r.api<{ pausedUntil: string | null; pauseReason: string | null }[]>(
+        'GET',
+        `/api/campaigns/${campaign.id}/profiles`,
+      );
+      return s[0]?.pausedUntil ? s : null;
+    });
+    expect(states[0]?.pauseReason).toMatch(/^DANGER: /);
+    const logs = await logTypes(r, campaign.id);
+    expect(logs.filter((l) => l.type === 'DANGER')).toHaveLength(1);
+    // Whatever time passes, the paused profile sends nothing more: one request in all.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    expect((await requestsFromUs(r)).reduce((a, b) => a + b, 0)).toBe(1);
+  }, 120_000);
+
+  it('a changed page layout fails the health check: an event is logged and nothing is clicked', async () => {
+    run = await startProfileRun(app, sandbox, inject('extensionDir'), take(2));
+    const r = run;
+    await sandbox.admin.setLayout('v2');
+    const campaign = await startRunCampaign(r, requests);
+    const logs = await until('the health check event', async () => {
+      const l = await logTypes(r, campaign.id);
+      return l.some((x) => x.type === 'DANGER') ? l : null;
+    });
+    expect(logs.find((l) => l.type === 'DANGER')?.message).toMatch(/Health check failed/);
+    expect(await requestsFromUs(r)).toEqual([0, 0]);
+  }, 120_000);
+
+  it('a server killed and restarted mid-campaign: every lead gets exactly one request', async () => {
+    run = await startProfileRun(app, sandbox, inject('extensionDir'), take(4));
+    const r = run;
+    const campaign = await startRunCampaign(r, requests);
+    await until('the first request', async () => (await requestsFromUs(r)).some((n) => n > 0));
+    await app.restart();
+    await until('all requests', async () => (await requestsFromUs(r)).every((n) => n > 0), 120_000).catch(
+      async (e: Error) => {
+        throw new Error(`${e.message}\n${await describeRun(r, campaign.id)}`);
+      },
+    );
+    expect(await requestsFromUs(r)).toEqual([1, 1, 1, 1]);
+  }, 180_000);
+
+  it('the service worker stopped by the browser mid-campaign: the loop resumes', async () => {
+    run = await startProfileRun(app, sandbox, inject('extensionDir'), take(4));
+    const r = run;
+    await startRunCampaign(r, requests);
+    await until('the first request', async () => (await requestsFromUs(r)).some((n) => n > 0));
+    const page = await r.browser.browser.newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await page.close();
+    await until('all requests', async () => (await requestsFromUs(r)).every((n) => n > 0), 120_000);
+    expect(await requestsFromUs(r)).toEqual([1, 1, 1, 1]);
+    // The worker is running again.
+    expect(await serviceWorker(r.browser.browser)).toBeTruthy();
+  }, 180_000);
+});

@@ -1,0 +1,165 @@
+import { OffsetClock } from '@reachly/server';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { PersonSummary } from '../sandbox-network/admin-client.ts';
+import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
+import { type E2EApp, startE2EApp } from './support/app.ts';
+import { launchBrowser, openPage, signIn, waitForText } from './support/browser.ts';
+import { startProfileRun, startRunCampaign, until } from './support/profile-run.ts';
+
+/**
+ * The whole loop (issue: extension, scenario 1): the real server, the sandbox network, and a
+ * profile browser (Debian's Chromium with the built extension) running a campaign end to end. The
+ * server's clock runs on real time plus an offset the test moves to let a day pass.
+ */
+const clock = new OffsetClock();
+let app: E2EApp;
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  [app, sandbox] = await Promise.all([
+    startE2EApp({}, { engine: { clock } }),
+    startSandbox({ seed: 21, people: 30 }),
+  ]);
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await app?.close();
+});
+
+describe('the whole loop', () => {
+  it('runs a campaign from the dashboard API through the extension on the sandbox network', async () => {
+    const people = (await sandbox.admin.people()).filter((p) => p.hasMessageButton && !p.sendsRequests);
+    const [interested, asksPrice, silent, never] = people as [
+      PersonSummary,
+      PersonSummary,
+      PersonSummary,
+      PersonSummary,
+    ];
+    await sandbox.admin.setBehaviour(interested.slug, {
+      acceptAfterMs: 1000,
+      reply: 'interested',
+      replyAfterMs: 1000,
+    });
+    await sandbox.admin.setBehaviour(asksPrice.slug, {
+      acceptAfterMs: 1000,
+      reply: 'asks-price',
+      replyAfterMs: 1000,
+    });
+    await sandbox.admin.setBehaviour(silent.slug, { acceptAfterMs: 1000, reply: null });
+    await sandbox.admin.setBehaviour(never.slug, { acceptAfterMs: null, reply: null });
+    const groups = await sandbox.admin.groups();
+    const [toJoin] = groups;
+    if (!toJoin) throw new Error('no group');
+
+    const leads = [interested, asksPrice, silent, never];
+    const run = await startProfileRun(app, sandbox, inject('extensionDir'), leads);
+    const { api, fromUs } = run;
+    const campaign = await startRunCampaign(run, {
+      name: 'Sandbox outreach',
+      steps: [
+        { type: 'friendRequest' },
+        { type: 'welcomeMessage', template: 'Hi {firstName}, thanks for connecting!' },
+        {
+          type: 'aiReply',
+          intents: {
+            interested: 'Great to hear, {firstName}! Here is how it works.',
+            question: 'It is $10 a month, {firstName}.',
+          },
+        },
+        { type: 'followUp', afterDays: 1, template: 'Just checking in, {firstName}.' },
+        { type: 'joinGroups', groupUrls: [`${sandbox.url}/groups/${toJoin.slug}`] },
+        { type: 'likePosts', count: 2 },
+      ],
+      dailyCaps: {
+        friendRequest: 100,
+        welcomeMessage: 100,
+        aiReply: 100,
+        followUp: 100,
+        likePosts: 20,
+        joinGroups: 10,
+      },
+    });
+
+    const first = (p: PersonSummary) => p.name.split(' ')[0];
+    const messagesTo = async (p: PersonSummary) =>
+      fromUs((await sandbox.admin.receivedBy(p.slug)).messages).map((m) => m.text);
+
+    // Requests to all four; welcomes to the three who accept; AI answers to the two who reply.
+    await until('friend requests', async () => {
+      const received = await Promise.all(leads.map((p) => sandbox.admin.receivedBy(p.slug)));
+      return received.every((r) => fromUs(r.requests).length === 1);
+    });
+    await until(
+      'AI replies',
+      async () =>
+        (await messagesTo(interested)).includes(
+          `Great to hear, ${first(interested)}! Here is how it works.`,
+        ) && (await messagesTo(asksPrice)).includes(`It is $10 a month, ${first(asksPrice)}.`),
+    );
+    expect(await messagesTo(silent)).toEqual([`Hi ${first(silent)}, thanks for connecting!`]);
+    expect(await messagesTo(never)).toEqual([]);
+
+    // A day later: a follow-up to the one who accepted and stayed silent, none to those who replied.
+    clock.advance({ days: 1, minutes: 1 });
+    await until('the follow-up', async () => (await messagesTo(silent)).length === 2);
+    expect(await messagesTo(silent)).toEqual([
+      `Hi ${first(silent)}, thanks for connecting!`,
+      `Just checking in, ${first(silent)}.`,
+    ]);
+    expect(await messagesTo(interested)).toEqual([
+      `Hi ${first(interested)}, thanks for connecting!`,
+      `Great to hear, ${first(interested)}! Here is how it works.`,
+    ]);
+
+    // The group joined once, two posts liked.
+    await until('join and likes', async () => {
+      const all = await sandbox.admin.received();
+      const joins = Object.values(all).flatMap((r) => fromUs(r.joins));
+      const likes = Object.values(all).flatMap((r) => fromUs(r.likes));
+      return joins.length === 1 && likes.length === 2;
+    });
+
+    // The sandbox's own records match what the server logged.
+    const all = await sandbox.admin.received();
+    const logs = (
+      await api<{ logs: { type: string; message: string | null }[] }>(
+        'GET',
+        `/api/campaigns/${campaign.id}/logs?limit=200`,
+      )
+    ).logs;
+    const count = (type: string) => logs.filter((l) => l.type === type).length;
+    const received = Object.values(all);
+    expect(received.flatMap((r) => fromUs(r.requests))).toHaveLength(count('SENT_FRIEND_REQUEST'));
+    expect(received.flatMap((r) => fromUs(r.messages))).toHaveLength(
+      count('SENT_WELCOME_MESSAGE') + count('SENT_AI_REPLY') + count('SENT_FOLLOW_UP'),
+    );
+    expect(received.flatMap((r) => fromUs(r.joins))).toHaveLength(count('JOINED_TO_GROUP'));
+    expect(count('SENT_FRIEND_REQUEST')).toBe(4);
+    expect(count('SENT_AI_REPLY')).toBe(2);
+
+    // The board shows the conversations in their columns.
+    const viewer = await launchBrowser();
+    try {
+      const page = await openPage(viewer.browser);
+      await signIn(page, app, run.account);
+      await page.goto(`${app.url}/board`);
+      await waitForText(page, interested.name);
+      const columnOf = (name: string) =>
+        page.evaluate((n) => {
+          const card = Array.from(document.querySelectorAll('[data-testid="board-card"]')).find((c) =>
+            c.textContent?.includes(n),
+          );
+          return (
+            card?.closest('[data-testid^="column-"]')?.getAttribute('data-testid')?.slice('column-'.length) ??
+            null
+          );
+        }, name);
+      expect(await columnOf(interested.name)).toBe('interested');
+      expect(await columnOf(asksPrice.name)).toBe('qualified');
+      expect(await columnOf(silent.name)).toBe('sent');
+    } finally {
+      await viewer.close();
+      await run.close();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,53 @@
+import type { Browser, WebWorker } from 'puppeteer';
+import type { Sandbox } from '../../sandbox-network/server.ts';
+import { type E2EBrowser, launchBrowser } from './browser.ts';
+
+/** Fixed by the manifest key in extension/wxt.config.ts. */
+export const EXTENSION_ID = 'hmlgepnnehfjcfcphohnnhbgjfeelgnj';
+
+export interface ProfileSession {
+  serverUrl: string;
+  accessToken: string;
+  profileId: number;
+  networkUrl: string;
+}
+
+/** A profile browser: Debian's Chromium with the built extension (e2e: `inject('extensionDir')`) loaded. */
+export function launchProfileBrowser(extensionDir: string): Promise<E2EBrowser> {
+  return launchBrowser({ extensionDir });
+}
+
+/** The extension's service worker (started on install). */
+export async function serviceWorker(browser: Browser): Promise<WebWorker> {
+  const target = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${EXTENSION_ID}/`),
+    { timeout: 15_000 },
+  );
+  const worker = await target.worker();
+  if (!worker) throw new Error('The extension service worker did not start');
+  return worker;
+}
+
+/** Logs the browser in to the sandbox network as its account, as a person would. */
+export async function logInToSandbox(browser: Browser, sandbox: Sandbox, login: string, password: string) {
+  const page = await browser.newPage();
+  await page.goto(`${sandbox.url}/login`);
+  await page.type('[data-testid=login-input]', login);
+  await page.type('[data-testid=password-input]', password);
+  await Promise.all([page.waitForNavigation(), page.click('[data-action=login]')]);
+  await page.close();
+}
+
+/** Hands the extension its session through its setup page, as the desktop agent does. */
+export async function connectExtension(browser: Browser, session: ProfileSession): Promise<void> {
+  const page = await browser.newPage();
+  const query = new URLSearchParams({
+    serverUrl: session.serverUrl,
+    accessToken: session.accessToken,
+    profileId: String(session.profileId),
+    networkUrl: session.networkUrl,
+  });
+  await page.goto(`chrome-extension://${EXTENSION_ID}/setup.html?${query}`);
+  await page.waitForSelector('[data-testid=setup-status][data-state=connected]', { timeout: 15_000 });
+  await page.close();
+}

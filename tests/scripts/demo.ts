@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, startServer } from '@reachly/server';
+import { repoRoot } from '../bench/lib/server-process.ts';
+import { connectExtension, launchProfileBrowser, logInToSandbox } from '../e2e/support/extension.ts';
+import { startSandbox } from '../sandbox-network/server.ts';
+
+/**
+ * `npm run demo`: the server on a fresh embedded database, the sandbox network, and one headless
+ * profile browser with the extension running a sample campaign; prints the dashboard's address
+ * and sign-in, so a new user watches the board fill up live. Ctrl-C stops everything.
+ * DEMO_PORT (default 3000) and DEMO_SANDBOX_PORT (default 4100) move the two servers.
+ */
+const port = process.env.DEMO_PORT ?? '3000';
+const sandboxPort = Number(process.env.DEMO_SANDBOX_PORT ?? 4100);
+const work = mkdtempSync(path.join(os.tmpdir(), 'reachly-demo-'));
+const email = 'demo@reachly.local';
+const password = 'demo-password';
+const SANDBOX_LOGIN = 'demo-profile';
+
+const running = await startServer({
+  config: loadConfig({
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DATA_DIR: path.join(work, 'data'),
+    DATABASE_URL: '',
+  }),
+});
+const serverUrl = `http://localhost:${new URL(running.url).port}`;
+// Network time runs 60 times faster: people accept and reply within seconds.
+const sandbox = await startSandbox({ seed: 42, port: sandboxPort, speed: 60, people: 40 });
+
+async function call<T>(token: string | null, method: string, apiPath: string, json?: unknown): Promise<T> {
+  const res = await fetch(`${serverUrl}${apiPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: json === undefined ? null : JSON.stringify(json),
+  });
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const { user } = await call<{ user: { accessToken: string } }>(null, 'POST', '/api/register', {
+  email,
+  password,
+});
+const token = user.accessToken;
+const profile = await call<{ id: number }>(token, 'POST', '/api/profiles', {
+  name: 'Demo profile (sandbox)',
+});
+const collection = await call<{ id: number }>(token, 'POST', '/api/collections', { name: 'Sandbox people' });
+const people = (await sandbox.admin.people()).filter((p) => p.hasMessageButton).slice(0, 12);
+const scripts = ['interested', 'asks-price', 'books-call', 'not-interested', null] as const;
+for (const [i, person] of people.entries()) {
+  await sandbox.admin.setBehaviour(person.slug, {
+    acceptAfterMs: i % 6 === 5 ? null : 60_000 * (1 + (i % 3)),
+    reply: scripts[i % scripts.length] ?? null,
+    replyAfterMs: 120_000,
+  });
+}
+await call(token, 'POST', '/api/leads', {
+  collectionId: collection.id,
+  leads: people.map((p) => ({
+    profileUrl: `${sandbox.url}${p.url}`,
+    name: p.name,
+    firstName: p.name.split(' ')[0],
+    hasMessageButton: true,
+  })),
+});
+const [group] = await sandbox.admin.groups();
+await sandbox.admin.createAccount({ login: SANDBOX_LOGIN, password, name: 'Demo Profile' });
+
+const browser = await launchProfileBrowser(path.join(repoRoot, 'extension/.output/chrome-mv3'));
+await logInToSandbox(browser.browser, sandbox, SANDBOX_LOGIN, password);
+await connectExtension(browser.browser, {
+  serverUrl,
+  accessToken: token,
+  profileId: profile.id,
+  networkUrl: sandbox.url,
+});
+const campaign = await call<{ id: number }>(token, 'POST', '/api/campaigns', {
+  name: 'Demo: sandbox outreach',
+  collectionId: collection.id,
+  profileIds: [profile.id],
+  steps: [
+    { type: 'friendRequest' },
+    { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}, thanks for connecting!' },
+    {
+      type: 'aiReply',
+      intents: {
+        interested: 'Great to hear, {firstName}! Want a 15-minute call this week?',
+        question: 'Good question, {firstName}: plans start at $10 a month.',
+        booked: 'Perfect, talk soon {firstName}!',
+        'not-interested': 'No problem, {firstName}. All the best!',
+      },
+    },
+    { type: 'followUp', afterDays: 2, template: 'Just checking in, {firstName}.' },
+    ...(group ? [{ type: 'joinGroups', groupUrls: [`${sandbox.url}/groups/${group.slug}`] }] : []),
+    { type: 'likePosts', count: 3 },
+  ],
+  dailyCaps: { friendRequest: 100, welcomeMessage: 100, aiReply: 100, likePosts: 10, joinGroups: 5 },
+  workingHours: { start: '00:00', end: '23:59' },
+  gapSeconds: { min: 2, max: 6 },
+});
+await call(token, 'POST', `/api/campaigns/${campaign.id}/start`);
+
+console.log(`
+Reachly demo is running.
+
+  Dashboard:  ${serverUrl}
+  Sign in:    ${email} / ${password}
+  Sandbox:    ${sandbox.url} (the profile's account: ${SANDBOX_LOGIN} / ${password})
+
+A headless profile browser with the extension is working the campaign "Demo: sandbox outreach":
+open the board to watch conversations arrive, and Campaigns for the live log. Ctrl-C stops it.
+`);
+
+async function stop() {
+  await browser.close().catch(() => {});
+  await sandbox.close().catch(() => {});
+  await running.close().catch(() => {});
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());
