@@ -3,6 +3,7 @@ export const ROUTES = {
   board: '/board',
   collections: '/collections',
   profiles: '/profiles',
+  campaigns: '/campaigns',
   license: '/license',
   download: '/download',
 } as const;

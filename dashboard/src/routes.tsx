@@ -12,6 +12,9 @@ const BoardPage = lazy(() => import('./features/board/board-page.tsx'));
 const CollectionsPage = lazy(() => import('./features/collections/collections-page.tsx'));
 const ProfilesPage = lazy(() => import('./features/profiles/profiles-page.tsx'));
 const LicensePage = lazy(() => import('./features/license/license-page.tsx'));
+const CampaignsListPage = lazy(() => import('./features/campaigns/campaigns-list-page.tsx'));
+const CampaignBuilderPage = lazy(() => import('./features/campaigns/campaign-builder-page.tsx'));
+const CampaignRunPage = lazy(() => import('./features/campaigns/campaign-run-page.tsx'));
 // The signed-in shell (session gate, layout, socket, dialogs) stays out of the public pages' bundle.
 const SignedInShell = lazy(() => import('./components/signed-in-shell.tsx'));
 
@@ -29,6 +32,10 @@ export const router = createBrowserRouter([
       { path: `${ROUTES.collections}/:collectionId`, element: <CollectionsPage /> },
       { path: ROUTES.profiles, element: <ProfilesPage /> },
       { path: ROUTES.license, element: <LicensePage /> },
+      { path: ROUTES.campaigns, element: <CampaignsListPage /> },
+      { path: `${ROUTES.campaigns}/new`, element: <CampaignBuilderPage /> },
+      { path: `${ROUTES.campaigns}/:campaignId`, element: <CampaignRunPage /> },
+      { path: `${ROUTES.campaigns}/:campaignId/edit`, element: <CampaignBuilderPage /> },
       { path: '*', element: <Navigate to={ROUTES.board} replace /> },
     ],
   },

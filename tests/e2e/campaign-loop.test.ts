@@ -4,6 +4,7 @@ import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
 import { type E2EApp, startE2EApp } from './support/app.ts';
 import { launchBrowser, openPage, signIn, waitForText } from './support/browser.ts';
+import { EXTENSION_ID } from './support/extension.ts';
 import { startProfileRun, startRunCampaign, until } from './support/profile-run.ts';
 
 /**
@@ -157,6 +158,45 @@ describe('the whole loop', () => {
       expect(await columnOf(interested.name)).toBe('interested');
       expect(await columnOf(asksPrice.name)).toBe('qualified');
       expect(await columnOf(silent.name)).toBe('sent');
+
+      // The popup of the profile browser: profile, campaign, today's counts against the caps.
+      const popup = await run.browser.browser.newPage();
+      await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+      await popup.waitForSelector('[data-testid=popup-today]');
+      expect(await popup.$eval('[data-testid=popup-profile]', (e) => e.textContent)).toBe(
+        `#${run.profileId}`,
+      );
+      expect(await popup.$eval('[data-testid=popup-campaign]', (e) => e.textContent)).toBe(
+        'Sandbox outreach',
+      );
+      expect(await popup.$eval('[data-testid=popup-login]', (e) => e.textContent)).toBe(
+        'Logged in to the network',
+      );
+      expect(await popup.$eval('[data-testid=popup-today]', (e) => e.textContent)).toContain(
+        'friendRequest4 / 100',
+      );
+      await popup.close();
+
+      // The bridge: the dashboard opened in the profile browser gets machine data's extensionVersion.
+      const dashboard = await run.browser.browser.newPage();
+      await dashboard.goto(`${app.url}/signin`);
+      const answer = await dashboard.evaluate(
+        () =>
+          new Promise<unknown>((resolve) => {
+            window.addEventListener(
+              'reachly-get-machine-data-result',
+              (e) => resolve((e as CustomEvent).detail),
+              {
+                once: true,
+              },
+            );
+            window.dispatchEvent(
+              new CustomEvent('reachly-get-machine-data', { detail: { requestId: 'r1' } }),
+            );
+          }),
+      );
+      expect(answer).toEqual({ ok: true, extensionVersion: '0.1.0', requestId: 'r1' });
+      await dashboard.close();
     } finally {
       await viewer.close();
       await run.close();

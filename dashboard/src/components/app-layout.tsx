@@ -14,6 +14,7 @@ const NAV = [
   { to: ROUTES.board, label: 'Funnel board' },
   { to: ROUTES.collections, label: 'Collections' },
   { to: ROUTES.profiles, label: 'Profiles' },
+  { to: ROUTES.campaigns, label: 'Campaigns' },
   { to: ROUTES.license, label: 'Licence & traffic' },
   { to: ROUTES.download, label: 'Download' },
 ] as const;

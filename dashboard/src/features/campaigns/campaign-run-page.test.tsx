@@ -1,0 +1,214 @@
+import type { RealtimePayload, ServerEventName } from '@reachly/shared/realtime';
+import type { CampaignFunnelResponse } from '@reachly/shared/schemas';
+import { QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { popupsAtom } from '../../state/popups.ts';
+import { profileStartErrorAtom } from '../license/state/profile-start-error.ts';
+import CampaignRunPage from './campaign-run-page.tsx';
+import {
+  json,
+  makeCampaign,
+  makeCollection,
+  makeLog,
+  makeProfileState,
+  type RecordedRequest,
+  routeFetch,
+  withApp,
+} from './test-support/campaign-fixtures.tsx';
+
+// The page's socket, played by the test: each pushed event goes to the listeners the page registered.
+const realtime = vi.hoisted(() => ({ listeners: new Map<string, Set<(payload: unknown) => void>>() }));
+vi.mock('../../realtime/use-realtime.ts', async () => {
+  const { useEffect, useRef } = await import('react');
+  return {
+    useRealtimeEvent: (event: string, listener: (payload: unknown) => void) => {
+      const latest = useRef(listener);
+      latest.current = listener;
+      useEffect(() => {
+        const handler = (payload: unknown) => latest.current(payload);
+        const set = realtime.listeners.get(event) ?? new Set();
+        set.add(handler);
+        realtime.listeners.set(event, set);
+        return () => {
+          set.delete(handler);
+        };
+      }, [event]);
+    },
+  };
+});
+
+/** Pushes an event and lets the query observers (notified on a timer) re-render. */
+async function push<E extends ServerEventName>(event: E, payload: RealtimePayload<E>) {
+  await act(async () => {
+    for (const listener of realtime.listeners.get(event) ?? []) listener(payload);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+}
+
+const funnel: CampaignFunnelResponse = {
+  days: [
+    { date: '2026-06-01', requests: 4, accepted: 2, messages: 2, replies: 1 },
+    { date: '2026-06-03', requests: 6, accepted: 2, messages: 1, replies: 0 },
+  ],
+  totals: { requests: 10, accepted: 4, messages: 3, replies: 1 },
+  acceptanceRate: 0.4,
+  replyRate: 0.125,
+};
+
+let requests: RecordedRequest[];
+let startAnswer: () => Response;
+let remainingTraffic: string;
+
+beforeEach(() => {
+  realtime.listeners.clear();
+  requests = [];
+  remainingTraffic = '1073741824';
+  startAnswer = () => json(200, makeCampaign(5, { status: 'running' }));
+  vi.stubGlobal(
+    'fetch',
+    routeFetch(
+      {
+        'GET /api/campaigns/5': () => json(200, makeCampaign(5, { name: 'Spring outreach' })),
+        'GET /api/campaigns/5/profiles': () =>
+          json(200, [
+            makeProfileState(7, 'Anna', { today: { friendRequest: 3 } }),
+            makeProfileState(8, 'Bruno', {
+              pausedUntil: '2026-06-02T09:00:00.000Z',
+              pauseReason: 'The network showed a restriction warning',
+            }),
+          ]),
+        'GET /api/campaigns/5/funnel': () => json(200, funnel),
+        'GET /api/campaigns/5/logs': (r) =>
+          json(
+            200,
+            r.query.lastId === '-1'
+              ? { logs: [makeLog(20), makeLog(19)], hasMore: true }
+              : { logs: [makeLog(18)], hasMore: false },
+          ),
+        'GET /api/collections': () => json(200, [makeCollection(3, 'Spring leads')]),
+        'GET /api/traffic': () =>
+          json(200, { trafficLimit: '1073741824', usedTraffic: '0', remainingTraffic }),
+        'POST /api/campaigns/5/start': () => startAnswer(),
+      },
+      requests,
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderRunView() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const store = createStore();
+  const Wrapper = withApp(client, store);
+  render(
+    <Wrapper>
+      <MemoryRouter initialEntries={['/campaigns/5']}>
+        <Routes>
+          <Route path="/campaigns/:campaignId" element={<CampaignRunPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Wrapper>,
+  );
+  return { store };
+}
+
+const logIds = () => screen.getAllByTestId('log-row').map((row) => Number(row.getAttribute('data-log-id')));
+
+describe('the run view', () => {
+  it('shows the log newest first, puts pushed rows of this campaign on top and loads older pages', async () => {
+    renderRunView();
+    await waitFor(() => expect(logIds()).toEqual([20, 19]));
+
+    await push('campaign-log-created', makeLog(21, { message: 'Friend request sent to Lee' }));
+    await push('campaign-log-created', makeLog(22, { campaignId: 6, message: 'Another campaign' }));
+    await push('campaign-log-created', makeLog(21, { message: 'Friend request sent to Lee' }));
+    expect(logIds()).toEqual([21, 20, 19]);
+    const top = screen.getAllByTestId('log-row')[0] as HTMLElement;
+    expect(within(top).getByText('Friend request sent to Lee')).toBeTruthy();
+    expect(within(top).getByText('Anna')).toBeTruthy();
+    expect(screen.queryByText('Another campaign')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(logIds()).toEqual([21, 20, 19, 18]));
+    expect(requests.filter((r) => r.path.endsWith('/logs')).map((r) => r.query.lastId)).toEqual(['-1', '19']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('opens PROFILE_START_ERROR_POPUP when a LAUNCH_FAILED row of this campaign arrives', async () => {
+    const { store } = renderRunView();
+    await waitFor(() => expect(logIds()).toEqual([20, 19]));
+    await push(
+      'campaign-log-created',
+      makeLog(30, { campaignId: 6, type: 'LAUNCH_FAILED', message: 'Not ours' }),
+    );
+    expect(store.get(popupsAtom).PROFILE_START_ERROR_POPUP).toBe(false);
+    await push(
+      'campaign-log-created',
+      makeLog(31, { type: 'LAUNCH_FAILED', message: 'The proxy refused the connection.' }),
+    );
+    expect(store.get(popupsAtom).PROFILE_START_ERROR_POPUP).toBe(true);
+    expect(store.get(profileStartErrorAtom)).toBe('The proxy refused the connection.');
+  });
+
+  it('shows the per-profile state, the rates and the per-day charts, and live notices newest first', async () => {
+    renderRunView();
+    const paused = await screen.findByText('The network showed a restriction warning');
+    expect(paused.closest('tr')?.getAttribute('data-paused')).toBe('true');
+    expect(screen.getByText('Friend requests: 3')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('acceptance-rate').textContent).toBe('40%'));
+    expect(screen.getByTestId('reply-rate').textContent).toBe('12.5%');
+    // Three days (the quiet 2 June included) per chart, the numbers in the accessible name.
+    const requestsChart = within(screen.getByTestId('chart-requests')).getByRole('img');
+    expect(requestsChart.textContent).toContain(
+      'Requests sent per day: 2026-06-01: 4, 2026-06-02: 0, 2026-06-03: 6',
+    );
+    expect(screen.getByTestId('chart-replies').textContent).toContain('Replies: 1');
+
+    const notice = {
+      campaignId: 5,
+      profileId: 8,
+      level: 'warning' as const,
+      type: 'RESTRICTION' as const,
+      createdAt: '2026-06-01T11:00:00.000Z',
+    };
+    await push('campaign-notice', { ...notice, message: 'Bruno is paused for 24 hours' });
+    await push('campaign-notice', { ...notice, campaignId: 6, message: 'Not this campaign' });
+    await push('campaign-notice', { ...notice, level: 'danger', message: 'Bruno hit a block page' });
+    const notices = screen.getAllByTestId('notice');
+    expect(notices.map((n) => n.getAttribute('data-level'))).toEqual(['danger', 'warning']);
+    expect(notices[0]?.textContent).toContain('Bruno hit a block page');
+  });
+
+  it('starts the campaign, follows status pushes, and opens BUY_LICENSE_POPUP on a 402', async () => {
+    const { store } = renderRunView();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('Running'));
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+
+    await push('campaign-status-update', { campaignId: 5, status: 'stopped' });
+    expect(screen.getByTestId('campaign-status').textContent).toBe('Stopped');
+    startAnswer = () =>
+      json(402, {
+        error: { code: 'PAYMENT_REQUIRED', message: 'Starting a campaign needs a valid licence' },
+      });
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(store.get(popupsAtom).BUY_LICENSE_POPUP).toBe(true));
+    expect(screen.getByTestId('campaign-status').textContent).toBe('Stopped');
+  });
+
+  it('opens TRAFFIC_ENDED_POPUP instead of starting when no traffic is left', async () => {
+    remainingTraffic = '0';
+    const { store } = renderRunView();
+    const start = await screen.findByRole('button', { name: 'Start' });
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/traffic')).toBe(true));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    await userEvent.click(start);
+    expect(store.get(popupsAtom).TRAFFIC_ENDED_POPUP).toBe(true);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+import {
+  type Campaign,
+  type CampaignFunnelResponse,
+  type CampaignLogsResponse,
+  type CampaignProfileState,
+  type CreateCampaignBody,
+  campaignFunnelResponseSchema,
+  campaignLogsResponseSchema,
+  campaignProfilesResponseSchema,
+  campaignSchema,
+  campaignsListResponseSchema,
+  PROFILES_PAGE_MAX,
+  type PreviewTemplateResponse,
+  type ProfilesListResponse,
+  previewTemplateResponseSchema,
+  profilesListResponseSchema,
+} from '@reachly/shared/schemas';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+} from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { PROFILES_KEY } from '../profiles/profiles-queries.ts';
+import type { CampaignCommand } from './utils/commands.ts';
+
+/** Every campaign query starts with this key. */
+export const CAMPAIGNS_KEY = 'campaigns';
+export const campaignsListKey = [CAMPAIGNS_KEY, 'list'] as const;
+export const campaignKey = (id: number) => [CAMPAIGNS_KEY, 'detail', id] as const;
+export const campaignLogsKey = (id: number) => [CAMPAIGNS_KEY, 'logs', id] as const;
+export const campaignFunnelKey = (id: number) => [CAMPAIGNS_KEY, 'funnel', id] as const;
+export const campaignProfilesKey = (id: number) => [CAMPAIGNS_KEY, 'profiles', id] as const;
+
+/** GET /api/campaigns: the organisation's campaigns, newest first. */
+export const campaignsQuery = () =>
+  queryOptions({
+    queryKey: campaignsListKey,
+    queryFn: ({ signal }): Promise<Campaign[]> =>
+      api('/api/campaigns', { signal }, campaignsListResponseSchema),
+  });
+
+/** GET /api/campaigns/:id. */
+export const campaignQuery = (id: number) =>
+  queryOptions({
+    queryKey: campaignKey(id),
+    queryFn: ({ signal }): Promise<Campaign> => api(`/api/campaigns/${id}`, { signal }, campaignSchema),
+  });
+
+/** GET /api/campaigns/:id/logs?lastId&limit: newest first, keyset on id ("Load more" passes the last id shown). */
+export const campaignLogsQuery = (id: number) =>
+  infiniteQueryOptions({
+    queryKey: campaignLogsKey(id),
+    queryFn: ({ signal, pageParam }): Promise<CampaignLogsResponse> =>
+      api(
+        `/api/campaigns/${id}/logs`,
+        { signal, query: { lastId: pageParam, limit: 50 } },
+        campaignLogsResponseSchema,
+      ),
+    initialPageParam: -1,
+    getNextPageParam: (last) => (last.hasMore ? last.logs.at(-1)?.id : undefined),
+    // Pushed rows keep it fresh; a refetch would page through everything again.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** GET /api/campaigns/:id/funnel: per UTC day requests, acceptances, messages, replies; the rates. */
+export const campaignFunnelQuery = (id: number) =>
+  queryOptions({
+    queryKey: campaignFunnelKey(id),
+    queryFn: ({ signal }): Promise<CampaignFunnelResponse> =>
+      api(`/api/campaigns/${id}/funnel`, { signal }, campaignFunnelResponseSchema),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/campaigns/:id/profiles: each profile's pause and today's counts. */
+export const campaignProfilesQuery = (id: number) =>
+  queryOptions({
+    queryKey: campaignProfilesKey(id),
+    queryFn: ({ signal }): Promise<CampaignProfileState[]> =>
+      api(`/api/campaigns/${id}/profiles`, { signal }, campaignProfilesResponseSchema),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The builder's profile choices: every profile, 100 a page (the most a campaign takes). The key
+ * starts with PROFILES_KEY so PROFILES_ATTACHED refreshes it.
+ */
+export const pickerProfilesQuery = () =>
+  infiniteQueryOptions({
+    queryKey: [PROFILES_KEY, 'campaign-picker'] as const,
+    queryFn: ({ signal, pageParam }): Promise<ProfilesListResponse> =>
+      api(
+        '/api/profiles',
+        { signal, query: { page: pageParam, limit: PROFILES_PAGE_MAX } },
+        profilesListResponseSchema,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+
+/** A sample lead for template previews. */
+export const PREVIEW_LEAD = { name: 'Alex Morgan', firstName: 'Alex', lastName: 'Morgan' } as const;
+
+/** POST /api/campaigns/preview-template for the sample lead; the seed picks the spintax choices. */
+export const templatePreviewQuery = (template: string, seed: number) =>
+  queryOptions({
+    queryKey: [CAMPAIGNS_KEY, 'preview', template, seed] as const,
+    queryFn: ({ signal }): Promise<PreviewTemplateResponse> =>
+      api(
+        '/api/campaigns/preview-template',
+        { method: 'POST', signal, json: { template, lead: PREVIEW_LEAD, seed } },
+        previewTemplateResponseSchema,
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /api/campaigns (a draft) or PATCH /api/campaigns/:id with every field. */
+export function saveCampaign(id: number | null, body: CreateCampaignBody): Promise<Campaign> {
+  return id === null
+    ? api('/api/campaigns', { method: 'POST', json: body }, campaignSchema)
+    : api(`/api/campaigns/${id}`, { method: 'PATCH', json: body }, campaignSchema);
+}
+
+/** POST /api/campaigns/:id/start|pause|stop. */
+export function runCampaignCommand(id: number, command: CampaignCommand): Promise<Campaign> {
+  return api(`/api/campaigns/${id}/${command}`, { method: 'POST' }, campaignSchema);
+}
+
+/** Puts a campaign the server answered into the detail and list caches. */
+export function storeCampaign(queryClient: QueryClient, campaign: Campaign): void {
+  queryClient.setQueryData(campaignKey(campaign.id), campaign);
+  queryClient.setQueryData<Campaign[]>(campaignsListKey, (list) => {
+    if (!list) return list;
+    return list.some((c) => c.id === campaign.id)
+      ? list.map((c) => (c.id === campaign.id ? campaign : c))
+      : [campaign, ...list];
+  });
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '../../profiles/hooks/use-debounced-value.ts';
+import { templatePreviewQuery } from '../campaigns-queries.ts';
+
+/** The preview waits for the user to stop typing this long. */
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+/**
+ * A template rendered by the server for the sample lead, once the typing stopped: the text and the
+ * number of variants, or the server's message for a bad template (unknown variable, stray brace).
+ */
+export function useTemplatePreview(template: string, seed: number) {
+  const debounced = useDebouncedValue(template.trim(), PREVIEW_DEBOUNCE_MS);
+  const query = useQuery({ ...templatePreviewQuery(debounced, seed), enabled: debounced !== '' });
+  return {
+    isEmpty: template.trim() === '',
+    // While typing, the last answer stays on screen (placeholder data).
+    isPending: debounced !== '' && query.isPending,
+    data: debounced === '' ? undefined : query.data,
+    error: debounced === '' || !query.isError ? null : query.error,
+  };
+}

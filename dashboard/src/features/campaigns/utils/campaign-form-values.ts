@@ -1,0 +1,248 @@
+import {
+  CAMPAIGN_ACTIONS,
+  type Campaign,
+  type CampaignAction,
+  type CampaignStep,
+  type CampaignStepType,
+  type CreateCampaignBody,
+  DEFAULT_GAP_SECONDS,
+  DEFAULT_WORKING_HOURS,
+} from '@reachly/shared/schemas';
+import type { Control } from 'react-hook-form';
+
+/** The intents an AI reply step answers (the server's REPLY_INTENTS). */
+export const AI_REPLY_INTENTS = ['interested', 'question', 'not-interested', 'booked', 'other'] as const;
+export type AiReplyIntent = (typeof AI_REPLY_INTENTS)[number];
+
+export const INTENT_LABELS: Readonly<Record<AiReplyIntent, string>> = {
+  interested: 'Interested',
+  question: 'Asks a question',
+  'not-interested': 'Not interested',
+  booked: 'Booked a call',
+  other: 'Anything else',
+};
+
+/**
+ * One step as the form keeps it: every type's fields in one row (only the step type's are sent),
+ * numbers and lists as the text typed, so each field binds straight to an input.
+ */
+export interface StepFormValues {
+  type: CampaignStepType;
+  /** collect */
+  fromKind: 'group' | 'search';
+  groupUrl: string;
+  query: string;
+  /** collect (profiles to collect) and followUp (times per lead) */
+  maxCount: string;
+  /** target */
+  hasMessageButton: 'any' | 'yes' | 'no';
+  includeKeywords: string;
+  excludeKeywords: string;
+  skipContacted: boolean;
+  /** welcomeMessage, callToAction, followUp */
+  template: string;
+  /** aiReply: a template per intent (empty = that intent gets no reply) and the fallback */
+  intents: Record<AiReplyIntent, string>;
+  fallbackTemplate: string;
+  /** followUp */
+  afterDays: string;
+  /** joinGroups: one link per line */
+  groupUrls: string;
+  /** likePosts */
+  count: string;
+}
+
+export interface CampaignFormValues {
+  name: string;
+  /** '' until one is chosen. */
+  collectionId: string;
+  profileIds: number[];
+  steps: StepFormValues[];
+  /** '' = the default cap. */
+  dailyCaps: Record<CampaignAction, string>;
+  workingHours: { start: string; end: string };
+  gapSeconds: { min: string; max: string };
+}
+
+/** The builder's form: its values, checked into a create body by the resolver. */
+export type CampaignFormControl = Control<CampaignFormValues, unknown, CreateCampaignBody>;
+
+const emptyIntents = (): Record<AiReplyIntent, string> =>
+  Object.fromEntries(AI_REPLY_INTENTS.map((i) => [i, ''])) as Record<AiReplyIntent, string>;
+
+/** A new step of a type, with that type's sensible defaults. */
+export function newStep(type: CampaignStepType): StepFormValues {
+  return {
+    type,
+    fromKind: 'group',
+    groupUrl: '',
+    query: '',
+    maxCount: type === 'followUp' ? '1' : '100',
+    hasMessageButton: 'any',
+    includeKeywords: '',
+    excludeKeywords: '',
+    skipContacted: true,
+    template: '',
+    intents: emptyIntents(),
+    fallbackTemplate: '',
+    afterDays: '3',
+    groupUrls: '',
+    count: '10',
+  };
+}
+
+export function emptyCampaignForm(): CampaignFormValues {
+  return {
+    name: '',
+    collectionId: '',
+    profileIds: [],
+    steps: [],
+    dailyCaps: Object.fromEntries(CAMPAIGN_ACTIONS.map((a) => [a, ''])) as Record<CampaignAction, string>,
+    workingHours: { ...DEFAULT_WORKING_HOURS },
+    gapSeconds: { min: String(DEFAULT_GAP_SECONDS.min), max: String(DEFAULT_GAP_SECONDS.max) },
+  };
+}
+
+function stepToForm(step: CampaignStep): StepFormValues {
+  const row = newStep(step.type);
+  switch (step.type) {
+    case 'collect':
+      row.fromKind = step.from.kind;
+      if (step.from.kind === 'group') row.groupUrl = step.from.groupUrl;
+      else row.query = step.from.query;
+      row.maxCount = String(step.maxCount);
+      break;
+    case 'target': {
+      const f = step.filters;
+      row.hasMessageButton = f.hasMessageButton === undefined ? 'any' : f.hasMessageButton ? 'yes' : 'no';
+      row.includeKeywords = f.includeKeywords.join(', ');
+      row.excludeKeywords = f.excludeKeywords.join(', ');
+      row.skipContacted = f.skipContacted;
+      break;
+    }
+    case 'welcomeMessage':
+    case 'callToAction':
+      row.template = step.template;
+      break;
+    case 'aiReply':
+      for (const [intent, template] of Object.entries(step.intents)) {
+        if ((AI_REPLY_INTENTS as readonly string[]).includes(intent))
+          row.intents[intent as AiReplyIntent] = template;
+      }
+      row.fallbackTemplate = step.fallbackTemplate ?? '';
+      break;
+    case 'followUp':
+      row.afterDays = String(step.afterDays);
+      row.template = step.template;
+      row.maxCount = String(step.maxCount);
+      break;
+    case 'joinGroups':
+      row.groupUrls = step.groupUrls.join('\n');
+      break;
+    case 'likePosts':
+      row.count = String(step.count);
+      break;
+    case 'friendRequest':
+      break;
+  }
+  return row;
+}
+
+/** A stored campaign as the builder edits it. */
+export function campaignToForm(campaign: Campaign): CampaignFormValues {
+  return {
+    name: campaign.name,
+    collectionId: String(campaign.collectionId),
+    profileIds: [...campaign.profileIds],
+    steps: campaign.steps.map(stepToForm),
+    dailyCaps: Object.fromEntries(
+      CAMPAIGN_ACTIONS.map((a) => [
+        a,
+        campaign.dailyCaps[a] === undefined ? '' : String(campaign.dailyCaps[a]),
+      ]),
+    ) as Record<CampaignAction, string>,
+    workingHours: { ...campaign.workingHours },
+    gapSeconds: { min: String(campaign.gapSeconds.min), max: String(campaign.gapSeconds.max) },
+  };
+}
+
+/** A typed number: '' stays absent; anything else is Number() (NaN for text, which the schema refuses). */
+export function toNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : Number(trimmed);
+}
+
+/** Keywords typed with commas or on separate lines. */
+export function splitList(text: string, separator: RegExp = /[,\n]/): string[] {
+  return text
+    .split(separator)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** One step's body as the API takes it (not yet validated). */
+export function stepToPayload(step: StepFormValues): Record<string, unknown> {
+  switch (step.type) {
+    case 'collect':
+      return {
+        type: 'collect',
+        from:
+          step.fromKind === 'group'
+            ? { kind: 'group', groupUrl: step.groupUrl }
+            : { kind: 'search', query: step.query },
+        maxCount: toNumber(step.maxCount),
+      };
+    case 'target':
+      return {
+        type: 'target',
+        filters: {
+          ...(step.hasMessageButton === 'any' ? {} : { hasMessageButton: step.hasMessageButton === 'yes' }),
+          includeKeywords: splitList(step.includeKeywords),
+          excludeKeywords: splitList(step.excludeKeywords),
+          skipContacted: step.skipContacted,
+        },
+      };
+    case 'friendRequest':
+      return { type: 'friendRequest' };
+    case 'welcomeMessage':
+    case 'callToAction':
+      return { type: step.type, template: step.template };
+    case 'aiReply':
+      return {
+        type: 'aiReply',
+        intents: Object.fromEntries(
+          AI_REPLY_INTENTS.filter((i) => step.intents[i].trim() !== '').map((i) => [i, step.intents[i]]),
+        ),
+        ...(step.fallbackTemplate.trim() === '' ? {} : { fallbackTemplate: step.fallbackTemplate }),
+      };
+    case 'followUp':
+      return {
+        type: 'followUp',
+        afterDays: toNumber(step.afterDays),
+        template: step.template,
+        maxCount: toNumber(step.maxCount),
+      };
+    case 'joinGroups':
+      return { type: 'joinGroups', groupUrls: splitList(step.groupUrls, /\n/) };
+    case 'likePosts':
+      return { type: 'likePosts', count: toNumber(step.count) };
+  }
+}
+
+/** The whole body of POST /api/campaigns (or a full PATCH), not yet validated. */
+export function formToPayload(values: CampaignFormValues): Record<string, unknown> {
+  return {
+    name: values.name,
+    collectionId: values.collectionId === '' ? undefined : Number(values.collectionId),
+    profileIds: values.profileIds,
+    steps: values.steps.map(stepToPayload),
+    dailyCaps: Object.fromEntries(
+      CAMPAIGN_ACTIONS.flatMap((a) => {
+        const cap = toNumber(values.dailyCaps[a]);
+        return cap === undefined ? [] : [[a, cap]];
+      }),
+    ),
+    workingHours: { ...values.workingHours },
+    gapSeconds: { min: toNumber(values.gapSeconds.min), max: toNumber(values.gapSeconds.max) },
+  };
+}

@@ -1,0 +1,108 @@
+import { type CreateCampaignBody, createCampaignBodySchema } from '@reachly/shared/schemas';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { type CampaignFormValues, formToPayload } from './campaign-form-values.ts';
+
+/** A zod issue, or one of the `details` of the server's 400. */
+export interface Issue {
+  path?: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  expected?: string;
+}
+
+/** Where a form-level message goes: `root.steps` (the steps list) or `root.schema` (anything else). */
+export type RootKey = 'steps' | 'schema';
+
+const STEP_FIELDS = new Set(['template', 'fallbackTemplate', 'maxCount', 'afterDays', 'count', 'groupUrls']);
+const FILTER_FIELDS = new Set(['hasMessageButton', 'includeKeywords', 'excludeKeywords', 'skipContacted']);
+
+/** The form field a body path points at (`steps.2.template`), or a root key for the form's top. */
+export function fieldOfPath(path: readonly PropertyKey[]): string {
+  const [head, ...rest] = path.map(String);
+  switch (head) {
+    case 'name':
+    case 'collectionId':
+    case 'profileIds':
+      return head;
+    case 'steps': {
+      const [index, field, sub] = rest;
+      if (index === undefined || !/^\d+$/.test(index)) return 'root.steps';
+      const step = `steps.${index}`;
+      if (field === 'from') return `${step}.${sub === 'groupUrl' || sub === 'query' ? sub : 'fromKind'}`;
+      if (field === 'filters' && sub !== undefined && FILTER_FIELDS.has(sub)) return `${step}.${sub}`;
+      if (field === 'intents' && sub !== undefined) return `${step}.intents.${sub}`;
+      if (field !== undefined && STEP_FIELDS.has(field)) return `${step}.${field}`;
+      // The step as a whole (a second step of a type, no intent given...): shown under its title.
+      return `${step}.type`;
+    }
+    case 'dailyCaps':
+      return rest[0] ? `dailyCaps.${rest[0]}` : 'root.schema';
+    case 'workingHours':
+      return rest[0] === 'start' ? 'workingHours.start' : 'workingHours.end';
+    case 'gapSeconds':
+      return rest[0] === 'max' ? 'gapSeconds.max' : 'gapSeconds.min';
+    default:
+      return 'root.schema';
+  }
+}
+
+/** zod's own messages start with their path ("steps.1.count: Too small…"); beside the field it is noise. */
+export function messageOf(issue: Issue): string {
+  const field = fieldOfPath(issue.path ?? []);
+  if (issue.code === 'invalid_type') {
+    if (field === 'collectionId') return 'Choose a collection';
+    if (issue.expected === 'number') return 'Enter a whole number';
+  }
+  const prefix = issue.path?.length ? `${issue.path.map(String).join('.')}: ` : '';
+  return prefix && issue.message.startsWith(prefix) ? issue.message.slice(prefix.length) : issue.message;
+}
+
+/** The first message per form field, keyed by the field's dotted path. */
+export function issuesToFieldMessages(issues: readonly Issue[]): Map<string, string> {
+  const messages = new Map<string, string>();
+  for (const issue of issues) {
+    const field = fieldOfPath(issue.path ?? []);
+    if (!messages.has(field)) messages.set(field, messageOf(issue));
+  }
+  return messages;
+}
+
+/** The server's 400 details, when they have the shape `[{path, message}]`. */
+export function detailsToIssues(details: unknown): Issue[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((d: unknown) => {
+    if (typeof d !== 'object' || d === null) return [];
+    const { path, message } = d as { path?: unknown; message?: unknown };
+    if (typeof message !== 'string') return [];
+    return [{ path: Array.isArray(path) ? (path as PropertyKey[]) : [], message }];
+  });
+}
+
+/** Sets `value` at a dotted path, creating objects on the way (react-hook-form reads errors so). */
+function setAt(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = dotted.split('.');
+  let node = target;
+  keys.slice(0, -1).forEach((key) => {
+    node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
+  });
+  node[keys[keys.length - 1] as string] = value;
+}
+
+/** Judges the form with the shared create schema, as the server will. */
+export function validateCampaignForm(
+  values: CampaignFormValues,
+): { ok: true; body: CreateCampaignBody } | { ok: false; messages: Map<string, string> } {
+  const result = createCampaignBodySchema.safeParse(formToPayload(values));
+  if (result.success) return { ok: true, body: result.data };
+  return { ok: false, messages: issuesToFieldMessages(result.error.issues as Issue[]) };
+}
+
+/** react-hook-form resolver: the form's values → the body the shared schema accepts, or its messages. */
+export const campaignResolver: Resolver<CampaignFormValues, unknown, CreateCampaignBody> = (values) => {
+  const checked = validateCampaignForm(values);
+  if (checked.ok) return { values: checked.body, errors: {} };
+  const errors: Record<string, unknown> = {};
+  for (const [field, message] of checked.messages) setAt(errors, field, { type: 'schema', message });
+  return { values: {}, errors: errors as FieldErrors<CampaignFormValues> };
+};

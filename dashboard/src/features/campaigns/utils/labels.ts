@@ -1,0 +1,101 @@
+import type { ActivityEventType } from '@reachly/shared/constants';
+import type { CampaignAction, CampaignStatus, CampaignStepType } from '@reachly/shared/schemas';
+
+export const STATUS_LABELS: Readonly<Record<CampaignStatus, string>> = {
+  draft: 'Draft',
+  running: 'Running',
+  paused: 'Paused',
+  stopped: 'Stopped',
+  finished: 'Finished',
+};
+
+/** Badge colour palettes; the subtle badge's text is dark enough for WCAG AA in each. */
+export const STATUS_PALETTES: Readonly<Record<CampaignStatus, string>> = {
+  draft: 'gray',
+  running: 'green',
+  paused: 'orange',
+  stopped: 'red',
+  finished: 'blue',
+};
+
+export const STEP_LABELS: Readonly<Record<CampaignStepType, string>> = {
+  collect: 'Collect profiles',
+  target: 'Target leads',
+  friendRequest: 'Friend request',
+  welcomeMessage: 'Welcome message',
+  aiReply: 'AI reply',
+  callToAction: 'Call to action',
+  followUp: 'Follow-up',
+  joinGroups: 'Join groups',
+  likePosts: 'Like posts',
+};
+
+export const STEP_DESCRIPTIONS: Readonly<Record<CampaignStepType, string>> = {
+  collect: 'Collect people from a group or a search into the collection.',
+  target: "Choose which of the collection's leads the campaign works.",
+  friendRequest: 'Send each targeted lead a friend request.',
+  welcomeMessage: 'Message a lead once the friend request is accepted.',
+  aiReply: "Answer a lead's reply by its intent.",
+  callToAction: 'Message qualified leads with your offer.',
+  followUp: 'Write again when a lead has not replied.',
+  joinGroups: 'Join groups with each profile.',
+  likePosts: 'Like posts in the feed every day.',
+};
+
+/** The caps' labels: what one unit of the action is. */
+export const ACTION_LABELS: Readonly<Record<CampaignAction, string>> = {
+  collect: 'Profiles collected',
+  friendRequest: 'Friend requests',
+  welcomeMessage: 'Welcome messages',
+  aiReply: 'AI replies',
+  callToAction: 'Calls to action',
+  followUp: 'Follow-ups',
+  joinGroups: 'Groups joined',
+  likePosts: 'Posts liked',
+};
+
+export const LOG_TYPE_LABELS: Readonly<Record<ActivityEventType, string>> = {
+  LAUNCH_FAILED: 'Launch failed',
+  SENT_FRIEND_REQUEST: 'Friend request sent',
+  SENT_WELCOME_MESSAGE: 'Welcome message sent',
+  SENT_AI_REPLY: 'AI reply sent',
+  SENT_CALL_TO_ACTION: 'Call to action sent',
+  DAILY_STATS_COLLECTING_STARTED: 'Daily stats started',
+  DAILY_STATS_COLLECTING_FINISHED: 'Daily stats finished',
+  COLLECTING_STARTED: 'Collecting started',
+  COLLECTING_FINISHED: 'Collecting finished',
+  TARGETING_STARTED: 'Targeting started',
+  TARGETING_FINISHED: 'Targeting finished',
+  JOINED_TO_GROUP: 'Joined a group',
+  LIKED_POST: 'Liked a post',
+  SENT_FOLLOW_UP: 'Follow-up sent',
+  MANUAL_SURFING: 'Browsing',
+  SIGNAL: 'Signal',
+  DANGER: 'Danger',
+  FETCHING: 'Fetching',
+  RESTRICTION: 'Restriction',
+  COOKIES: 'Cookies',
+  STATUS_CHANGE: 'Status changed',
+  CHANGED_PROXY: 'Proxy changed',
+  UPDATED: 'Updated',
+};
+
+/** Log rows that are bad news, highlighted in the log. */
+export const ALARM_LOG_TYPES: ReadonlySet<ActivityEventType> = new Set([
+  'LAUNCH_FAILED',
+  'DANGER',
+  'RESTRICTION',
+]);
+
+/** A date and time as the reader's locale writes it. */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

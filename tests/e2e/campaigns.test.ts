@@ -1,0 +1,220 @@
+import type { CampaignLog } from '@reachly/shared/schemas';
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
+import {
+  type E2EBrowser,
+  launchBrowser,
+  openPage,
+  seriousAxeViolations,
+  signIn,
+  waitForText,
+} from './support/browser.ts';
+import { getCampaign, seedCampaign, seedCollection, seedProfile, setLicence } from './support/campaigns.ts';
+
+let app: E2EApp;
+let chromium: E2EBrowser;
+beforeAll(async () => {
+  [app, chromium] = await Promise.all([startE2EApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await chromium?.close();
+  await app?.close();
+});
+
+const FORM = '[data-testid=campaign-form]';
+const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
+
+/** Signs in and opens a page of the dashboard with the realtime socket connected. */
+async function openSignedIn(account: Account, path: string): Promise<Page & { errors: string[] }> {
+  const page = await openPage(chromium.browser);
+  await signIn(page, app, account);
+  await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('[data-testid=connection-state][data-state=open]');
+  return page;
+}
+
+/** Picks a step type from the builder's "Add step" menu. */
+async function addStep(page: Page, label: string): Promise<void> {
+  await page.locator(button('Add step')).click();
+  await page.locator(`::-p-aria([name="${label}"][role="menuitem"])`).click();
+  await page.waitForSelector('[data-testid=add-step-menu]', { hidden: true });
+}
+
+const statusOf = (page: Page) =>
+  page.$eval('[data-testid=campaign-status]', (el) => el.getAttribute('data-status'));
+
+async function waitForStatus(page: Page, status: string): Promise<void> {
+  await page.waitForSelector(`[data-testid=campaign-status][data-status=${status}]`);
+}
+
+const logRow = (campaignId: number, id: number, overrides: Partial<CampaignLog>): CampaignLog => ({
+  id,
+  campaignId,
+  profileId: null,
+  leadId: null,
+  type: 'SENT_FRIEND_REQUEST',
+  message: null,
+  createdAt: new Date().toISOString(),
+  ...overrides,
+});
+
+describe('campaigns', () => {
+  it('builds a campaign with a live template preview, saves it, starts it and follows it live', async () => {
+    const account = await registerAccount(app);
+    const collection = await seedCollection(app, account, 'Spring leads');
+    const profile = await seedProfile(app, account, 'Anna Berlin');
+    const page = await openSignedIn(account, '/campaigns');
+
+    // The list, empty.
+    await waitForText(page, 'No campaigns yet');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // The builder.
+    await page.locator('::-p-aria([name="New campaign"][role="link"])').click();
+    await page.waitForSelector(FORM);
+    await page.waitForSelector('[data-testid=profiles-picker]');
+    await page.locator(`${FORM} input[name=name]`).fill('Spring outreach');
+    await page.select(`${FORM} select[name=collectionId]`, String(collection.id));
+    await page.locator('[data-testid=profiles-picker] ::-p-text(Anna Berlin)').click();
+    await addStep(page, 'Friend request');
+    await addStep(page, 'Welcome message');
+    await page
+      .locator(`${FORM} textarea[name="steps.1.template"]`)
+      .fill('{Hi|Hello} {firstName}, nice to meet you!');
+    await page.waitForFunction(() =>
+      /^(Hi|Hello) Alex, nice to meet you!$/.test(
+        document.querySelector('[data-testid=template-preview-text]')?.textContent ?? '',
+      ),
+    );
+    expect(await page.$eval('[data-testid=template-preview-variants]', (el) => el.textContent)).toBe(
+      '2 variants',
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A bad template: the server's message, in the preview.
+    await page.locator(`${FORM} textarea[name="steps.1.template"]`).fill('Hi {frist}');
+    await page.waitForSelector('[data-testid=template-preview-error]');
+    expect(await page.$eval('[data-testid=template-preview-error]', (el) => el.textContent)).toContain(
+      'frist',
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.locator(`${FORM} textarea[name="steps.1.template"]`).fill('Hello {firstName}!');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=template-preview-text]')?.textContent === 'Hello Alex!',
+    );
+
+    // Save: a draft, and the run view.
+    await page.locator(button('Create campaign')).click();
+    await page.waitForFunction(() => /^\/campaigns\/\d+$/.test(window.location.pathname));
+    const campaignId = Number(new URL(page.url()).pathname.split('/').at(-1));
+    const saved = await getCampaign(app, account, campaignId);
+    expect(saved).toMatchObject({
+      name: 'Spring outreach',
+      collectionId: collection.id,
+      profileIds: [profile.id],
+      steps: [{ type: 'friendRequest' }, { type: 'welcomeMessage', template: 'Hello {firstName}!' }],
+      status: 'draft',
+    });
+    await waitForStatus(page, 'draft');
+    await page.waitForSelector('[data-testid=campaign-profile-row]');
+    expect(
+      await page.$eval('[data-testid=campaign-profile-row]', (el) => (el as HTMLElement).innerText),
+    ).toContain('Anna Berlin');
+    await waitForText(page, 'Acceptance rate');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Start (the trial licence is valid).
+    await page.locator(button('Start')).click();
+    await waitForStatus(page, 'running');
+    expect((await getCampaign(app, account, campaignId)).status).toBe('running');
+    await page.waitForSelector(button('Pause'));
+    await page.waitForSelector(button('Stop'));
+    const row = await page.$eval('[data-testid=campaign-profile-row]', (el) => (el as HTMLElement).innerText);
+    expect(row).toContain('Anna Berlin');
+    expect(row).toContain('Active');
+
+    // Live: a log row of this campaign goes on top of the log; a notice shows; LAUNCH_FAILED opens the popup.
+    const org = account.user.organizationId;
+    app.running.ctx.realtime.emit(
+      org,
+      'campaign-log-created',
+      logRow(campaignId, 900_001, { profileId: profile.id, message: 'Friend request sent to Lee Chen' }),
+    );
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=log-row]')?.getAttribute('data-log-id') === '900001',
+    );
+    expect(await page.$eval('[data-testid=log-row]', (el) => (el as HTMLElement).innerText)).toContain(
+      'Friend request sent to Lee Chen',
+    );
+    app.running.ctx.realtime.emit(org, 'campaign-notice', {
+      campaignId,
+      profileId: profile.id,
+      level: 'warning',
+      type: 'RESTRICTION',
+      message: 'Anna Berlin is paused for 24 hours.',
+      createdAt: new Date().toISOString(),
+    });
+    await page.waitForSelector('[data-testid=notice][data-level=warning]');
+    await waitForText(page, 'Anna Berlin is paused for 24 hours.');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    app.running.ctx.realtime.emit(
+      org,
+      'campaign-log-created',
+      logRow(campaignId, 900_002, {
+        profileId: profile.id,
+        type: 'LAUNCH_FAILED',
+        message: 'The proxy refused.',
+      }),
+    );
+    await page.waitForSelector('[data-testid=popup-PROFILE_START_ERROR_POPUP]');
+    expect(
+      await page.$eval('[data-testid=profile-start-error-reason]', (el) => (el as HTMLElement).innerText),
+    ).toBe('The proxy refused.');
+    await page.locator('[data-testid=popup-PROFILE_START_ERROR_POPUP] ::-p-text(Close)').click();
+    await page.waitForSelector('[data-testid=popup-PROFILE_START_ERROR_POPUP]', { hidden: true });
+    await page.waitForFunction(() => !document.querySelector('[data-scope=dialog][data-part=backdrop]'));
+
+    // Pause from the run view, then the list shows the campaign.
+    await page.locator(button('Pause')).click();
+    await waitForStatus(page, 'paused');
+    await page.locator('::-p-aria([name="All campaigns"][role="link"])').click();
+    await page.waitForSelector('[data-testid=campaign-row]');
+    const listRow = await page.$eval('[data-testid=campaign-row]', (el) => (el as HTMLElement).innerText);
+    expect(listRow).toContain('Spring outreach');
+    expect(listRow).toContain('Paused');
+    expect(listRow).toContain('Spring leads');
+    expect(await statusOf(page)).toBe('paused');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Resume from the list.
+    await page.locator(button('Resume Spring outreach')).click();
+    await waitForStatus(page, 'running');
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens BUY_LICENSE_POPUP when the licence has expired and the user presses Start', async () => {
+    const account = await registerAccount(app);
+    const collection = await seedCollection(app, account, 'Autumn leads');
+    const profile = await seedProfile(app, account, 'Bruno Paris');
+    const campaign = await seedCampaign(app, account, {
+      name: 'Autumn outreach',
+      collectionId: collection.id,
+      profileIds: [profile.id],
+      steps: [{ type: 'friendRequest' }],
+    });
+    await setLicence(app, account, '2020-01-01T00:00:00.000Z');
+    const page = await openSignedIn(account, `/campaigns/${campaign.id}`);
+    await waitForStatus(page, 'draft');
+
+    await page.locator(button('Start')).click();
+    await page.waitForSelector('[data-testid=popup-BUY_LICENSE_POPUP]');
+    expect(await statusOf(page)).toBe('draft');
+    expect((await getCampaign(app, account, campaign.id)).status).toBe('draft');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+});
