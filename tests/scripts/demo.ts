@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, startServer } from '@reachly/server';
 import { repoRoot } from '../bench/lib/server-process.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
 import { connectExtension, launchProfileBrowser, logInToSandbox } from '../e2e/support/extension.ts';
 import { startSandbox } from '../sandbox-network/server.ts';
 
@@ -11,6 +12,8 @@ import { startSandbox } from '../sandbox-network/server.ts';
  * profile browser with the extension running a sample campaign; prints the dashboard's address
  * and sign-in, so a new user watches the board fill up live. Ctrl-C stops everything.
  * DEMO_PORT (default 3000) and DEMO_SANDBOX_PORT (default 4100) move the two servers.
+ * DEMO_SCREENSHOT=<file.png> waits until a few conversations have replies, saves a screenshot of
+ * the campaign's run view there and stops (README's docs/screenshots/campaign-run.png).
  */
 const port = process.env.DEMO_PORT ?? '3000';
 const sandboxPort = Number(process.env.DEMO_SANDBOX_PORT ?? 4100);
@@ -118,6 +121,33 @@ A headless profile browser with the extension is working the campaign "Demo: san
 open the board to watch conversations arrive, and Campaigns for the live log. Ctrl-C stops it.
 `);
 
+async function screenshot(file: string) {
+  // Replies and AI answers have arrived for a few people: the run view has something to show.
+  for (let i = 0; i < 240; i += 1) {
+    const received = Object.values(await sandbox.admin.received());
+    const messages = received.flatMap((r) => r.messages.filter((m) => m.from === SANDBOX_LOGIN));
+    if (messages.length >= 12) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const viewer = await launchBrowser();
+  try {
+    const page = await viewer.browser.newPage();
+    await page.goto(`${serverUrl}/signin`, { waitUntil: 'networkidle0' });
+    await page.locator('input[type=email]').fill(email);
+    await page.locator('input[type=password]').fill(password);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.locator('button[type=submit]').click(),
+    ]);
+    await page.goto(`${serverUrl}/campaigns/${campaign.id}`, { waitUntil: 'networkidle0' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(`Saved ${file}`);
+  } finally {
+    await viewer.close();
+  }
+}
+
 async function stop() {
   await browser.close().catch(() => {});
   await sandbox.close().catch(() => {});
@@ -127,3 +157,7 @@ async function stop() {
 }
 process.once('SIGINT', () => void stop());
 process.once('SIGTERM', () => void stop());
+if (process.env.DEMO_SCREENSHOT) {
+  await screenshot(path.resolve(process.env.DEMO_SCREENSHOT));
+  await stop();
+}
