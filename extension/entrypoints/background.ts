@@ -6,6 +6,7 @@ import { runStep } from '../src/background/tab-driver.ts';
 import { answerBridge } from '../src/bridge/background.ts';
 import { registerBridge } from '../src/bridge/register.ts';
 import { onMessage } from '../src/messaging.ts';
+import { sessionItem } from '../src/storage.ts';
 
 const TICK_ALARM = 'reachly-tick';
 
@@ -36,7 +37,8 @@ export default defineBackground(() => {
       await registerBridge(session.serverUrl);
       return { ok: true };
     },
-    'bridge:request': (request) => answerBridge(request),
+    'bridge:request': async (request) =>
+      answerBridge(request, await sessionItem.getValue(), browser.runtime.getManifest().version),
   });
 
   void loop.tick();

@@ -123,3 +123,16 @@ export const bridgeResultSchemas = {
 export type BridgeRequest<V extends BridgeVerb> = z.infer<(typeof bridgeRequestSchemas)[V]>;
 /** The `detail` of a `reachly-<verb>-result` event. */
 export type BridgeResult<V extends BridgeVerb> = z.infer<(typeof bridgeResultSchemas)[V]>;
+
+/**
+ * The extension's relay to the desktop agent, for a dashboard opened in a normal browser (the
+ * Electron shell's preload talks to the agent itself): the background POSTs the request's payload
+ * (without requestId) to `<agentUrl>/bridge/<verb>` with the header `x-reachly-agent-token`, and
+ * the agent answers the result's fields, `{ok: true, …}` or `{ok: false, error}`, as JSON.
+ */
+export const AGENT_TOKEN_HEADER = 'x-reachly-agent-token';
+export const agentBridgePath = (verb: BridgeVerb) => `/bridge/${verb}`;
+/** How long the extension waits for the agent: the page's own wait for the verb, or 5 s for a notice. */
+export function agentTimeoutMs(verb: BridgeVerb): number {
+  return BRIDGE_TIMEOUTS_MS[verb] ?? BRIDGE_DEFAULT_TIMEOUT_MS;
+}

@@ -17,6 +17,9 @@ export const extensionSessionSchema = z.object({
   profileId: z.coerce.number().int().positive(),
   /** The social network's address (its pages without a lead: feed, messenger, friends). */
   networkUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** The desktop agent's loopback bridge (shared/src/bridge.ts, agentBridgePath) and its secret. */
+  agentUrl: z.url({ protocol: /^https?$/ }).optional(),
+  agentToken: z.string().min(1).max(200).optional(),
 });
 export type ExtensionSession = z.infer<typeof extensionSessionSchema>;
 
