@@ -1,3 +1,4 @@
+import type { LoginStatus } from '@reachly/shared/constants';
 import type { ExtensionSession } from '@reachly/shared/extension';
 import {
   type Campaign,
@@ -59,6 +60,9 @@ export function createExecutorApi(session: ExtensionSession, fetchImpl: typeof f
       ),
     campaign: (id: number): Promise<Campaign> =>
       call('GET', `/api/campaigns/${id}`, undefined, (v) => campaignSchema.parse(v)),
+    /** What the network's pages show about this profile's log-in (the dashboard's profile list shows it). */
+    loginStatus: (loginStatus: LoginStatus) =>
+      call('PATCH', '/api/profiles', { id: profileId, loginStatus }, (v) => v),
     events: (events: ExecutorEvent[]): Promise<ExecutorEventsResponse> =>
       post('/api/executor/events', { profileId, events }, (v) => executorEventsResponseSchema.parse(v)),
   };

@@ -60,6 +60,7 @@ function fakeApi(claims: ClaimTaskResponse[]) {
       outcomes.push({ id, attempt, outcome });
       return { id, status: 'done' as const, retryAfterSeconds: 90 };
     }),
+    loginStatus: vi.fn(async () => ({})),
     campaign: vi.fn(async () => {
       throw new ApiError(0, 'offline');
     }),
@@ -102,7 +103,7 @@ describe('the task loop', () => {
   });
 
   it('claims, runs the step on the network, reports done and waits the gap the server asked for', async () => {
-    const { loop, outcomes, steps, scheduled } = setup([ready(task())], () => done());
+    const { loop, outcomes, steps, scheduled, mock } = setup([ready(task())], () => done());
     await loop.signIn(session);
     scheduled.length = 0;
     await loop.tick();
@@ -114,6 +115,9 @@ describe('the task loop', () => {
     expect(scheduled).toEqual([90_000]);
     const state = await loop.state();
     expect(state.today).toEqual({ welcomeMessage: 1 });
+    // The network showed the profile logged in: the popup and the server know it, once.
+    expect(state.loginState).toBe('logged-in');
+    expect(mock.loginStatus).toHaveBeenCalledWith('logged-in');
     expect(state.currentTask).toBeNull();
     expect(state.lastEvents[0]?.message).toBe('Message to Ann Lee: done');
   });

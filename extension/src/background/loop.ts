@@ -105,6 +105,19 @@ export function createLoop(deps: LoopDeps) {
     }
   }
 
+  /** Keeps the popup's and the server's log-in state in step with what the network's page showed. */
+  async function noteLogin(api: ExecutorApi, run: StepRun) {
+    if (!run.inspection?.healthy) return;
+    const checkpoint = run.result.status === 'restricted' && /checkpoint/i.test(run.result.message);
+    const state = checkpoint ? 'checkpoint' : run.inspection.loggedIn ? 'logged-in' : 'logged-out';
+    const { loginState } = await statusItem.getValue();
+    if (loginState === state) return;
+    await patchStatus({ loginState: state === 'checkpoint' ? 'logged-out' : state });
+    await api.loginStatus(state).catch(() => {
+      // The next change tries again; the task's outcome matters more.
+    });
+  }
+
   /** Runs a claimed task and reports its outcome; answers the wait the server asked for (ms). */
   async function work(session: ExtensionSession, api: ExecutorApi, task: ExecutorTask): Promise<number> {
     await currentTaskItem.setValue(task);
@@ -133,8 +146,7 @@ export function createLoop(deps: LoopDeps) {
       if (error instanceof ApiError && error.status === 0) throw error;
       run = { result: { status: 'failed', error: (error as Error).message }, acted: 0, inspection: null };
     }
-    if (run.inspection)
-      await patchStatus({ loginState: run.inspection.loggedIn ? 'logged-in' : 'logged-out' });
+    await noteLogin(api, run);
     const outcome = outcomeFor(task, run);
     let retryMs = 0;
     try {
