@@ -1,14 +1,11 @@
 import { type CreateCampaignBody, createCampaignBodySchema } from '@reachly/shared/schemas';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FormIssue } from '../../../lib/form-issues.ts';
 import { type CampaignFormValues, formToPayload } from './campaign-form-values.ts';
 
-/** A zod issue, or one of the `details` of the server's 400. */
-export interface Issue {
-  path?: readonly PropertyKey[];
-  message: string;
-  code?: string;
-  expected?: string;
-}
+export { detailsToIssues } from '../../../lib/form-issues.ts';
+
+type Issue = FormIssue;
 
 /** Where a form-level message goes: `root.steps` (the steps list) or `root.schema` (anything else). */
 export type RootKey = 'steps' | 'schema';
@@ -65,17 +62,6 @@ export function issuesToFieldMessages(issues: readonly Issue[]): Map<string, str
     if (!messages.has(field)) messages.set(field, messageOf(issue));
   }
   return messages;
-}
-
-/** The server's 400 details, when they have the shape `[{path, message}]`. */
-export function detailsToIssues(details: unknown): Issue[] {
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((d: unknown) => {
-    if (typeof d !== 'object' || d === null) return [];
-    const { path, message } = d as { path?: unknown; message?: unknown };
-    if (typeof message !== 'string') return [];
-    return [{ path: Array.isArray(path) ? (path as PropertyKey[]) : [], message }];
-  });
 }
 
 /** Sets `value` at a dotted path, creating objects on the way (react-hook-form reads errors so). */

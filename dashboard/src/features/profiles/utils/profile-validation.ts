@@ -5,6 +5,7 @@ import {
   updateProfileBodySchema,
 } from '@reachly/shared/schemas';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FormIssue } from '../../../lib/form-issues.ts';
 import {
   formToPayload,
   type ProfileFormMode,
@@ -34,10 +35,7 @@ export interface ProfileIssues {
   form: string | null;
 }
 
-interface Issue {
-  path?: readonly PropertyKey[];
-  message: string;
-}
+type Issue = FormIssue;
 
 function isProfileField(key: unknown): key is ProfileField {
   return typeof key === 'string' && (PROFILE_FIELDS as readonly string[]).includes(key);
@@ -54,16 +52,7 @@ export function issuesToProfileErrors(issues: readonly Issue[]): ProfileIssues {
   return result;
 }
 
-/** The server's 400 details, when they have the shape `[{path, message}]`. */
-export function detailsToIssues(details: unknown): Issue[] {
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((d: unknown) => {
-    if (typeof d !== 'object' || d === null) return [];
-    const { path, message } = d as { path?: unknown; message?: unknown };
-    if (typeof message !== 'string') return [];
-    return [{ path: Array.isArray(path) ? (path as PropertyKey[]) : [], message }];
-  });
-}
+export { detailsToIssues } from '../../../lib/form-issues.ts';
 
 /** Judges the payload with the shared create / update schema, as the server will. */
 export function validateProfilePayload(
