@@ -36,7 +36,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has its own server (port 0, in-memory database), sandbox and browsers, so
+          // files run side by side with the rest; sequential files would only start once every
+          // other test has finished, and CI would wait for them one after another.
+          fileParallelism: true,
         },
       },
       ...databases.map((db) => ({
