@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './admin.ts';
+export * from './agent.ts';
 export * from './analytics.ts';
 export * from './campaigns.ts';
 export * from './collections.ts';
