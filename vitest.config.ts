@@ -29,6 +29,16 @@ export default defineConfig({
         test: { name: 'extension', include: ['src/**/*.test.ts'], environment: 'happy-dom' },
       },
       {
+        // The desktop agent and the Electron shell's plain modules, under Node (desktop/). Runs that
+        // need the built extension and a real server are end-to-end files (tests/e2e/agent*.test.ts).
+        test: {
+          name: 'desktop',
+          include: ['desktop/{src,electron}/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // End-to-end: the real server and the built dashboard in Debian's Chromium (tests/e2e).
         test: {
           name: 'e2e',
