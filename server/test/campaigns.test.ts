@@ -428,7 +428,22 @@ describe('GET /api/campaigns/:id/logs', () => {
     expect(third).toMatchObject({ hasMore: false });
     expect(third.logs.map((l) => l.id)).toEqual([ids[0]]);
     expect((await page('?lastId=-1')).logs).toHaveLength(5);
-    for (const query of ['?limit=0', '?limit=201', '?lastId=abc', '?lastId=-2', '?limit=1.5']) {
+    // Only some types: the run view reads its notices back this way.
+    const [danger] = await db('campaign_logs')
+      .insert({ organization_id: org, campaign_id: campaign.id, type: 'DANGER', message: 'warning page' })
+      .returning('id');
+    const notices = await page('?types=RESTRICTION,DANGER,SIGNAL');
+    expect(notices.logs.map((l) => [l.id, l.type])).toEqual([[Number(danger.id), 'DANGER']]);
+    expect((await page('?types=SENT_FRIEND_REQUEST&limit=1')).logs.map((l) => l.id)).toEqual([ids[4]]);
+    for (const query of [
+      '?limit=0',
+      '?limit=201',
+      '?lastId=abc',
+      '?lastId=-2',
+      '?limit=1.5',
+      '?types=NOPE',
+      '?types=DANGER,',
+    ]) {
       await expectRejected(s.account, 'GET', `/api/campaigns/${campaign.id}/logs${query}`, {}, 400);
     }
   });

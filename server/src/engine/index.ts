@@ -1,3 +1,4 @@
+import { CAMPAIGN_NOTICE_LEVELS } from '@reachly/shared/constants';
 import { safeTimeZone, startOfLocalDay } from '@reachly/shared/logic';
 import type {
   CampaignRunStats,
@@ -30,8 +31,6 @@ export interface EngineDeps {
   /** Gaps and spintax (default Math.random); tests pass a seeded one. */
   random?: () => number;
 }
-
-const NOTICE_LEVEL = { RESTRICTION: 'danger', DANGER: 'danger', SIGNAL: 'warning' } as const;
 
 /**
  * The campaign engine (DESIGN.md §4): the planner, the task protocol and the executors' events,
@@ -73,7 +72,7 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
       realtime.emit(organizationId, 'campaign-notice', {
         campaignId: n.campaignId,
         profileId: n.profileId,
-        level: NOTICE_LEVEL[n.type],
+        level: CAMPAIGN_NOTICE_LEVELS[n.type],
         type: n.type,
         message: n.message,
         createdAt: now.toISOString(),

@@ -292,6 +292,7 @@ export function createCampaignsService({
     await t.findOwned('campaigns', id, 'Campaign');
     const q = t.table<LogRow>('campaign_logs').where('campaign_logs.campaign_id', id);
     if (query.lastId !== -1) q.where('campaign_logs.id', '<', query.lastId);
+    if (query.types) q.whereIn('campaign_logs.type', query.types);
     const rows = (await q
       .orderBy('id', 'desc')
       .limit(query.limit + 1)

@@ -36,6 +36,18 @@ export const ActivityEvent = Object.fromEntries(ACTIVITY_EVENT_TYPES.map((t) => 
   readonly [K in ActivityEventType]: K;
 };
 
+/**
+ * The log types that are also campaign notices (pushed as campaign-notice when they happen, and
+ * read back from the log when the run view opens), with the level each is shown at.
+ */
+export const CAMPAIGN_NOTICE_LEVELS = {
+  RESTRICTION: 'danger',
+  DANGER: 'danger',
+  SIGNAL: 'warning',
+} as const satisfies Partial<Record<ActivityEventType, 'info' | 'warning' | 'danger'>>;
+export type CampaignNoticeType = keyof typeof CAMPAIGN_NOTICE_LEVELS;
+export const CAMPAIGN_NOTICE_TYPES = Object.keys(CAMPAIGN_NOTICE_LEVELS) as CampaignNoticeType[];
+
 /** Realtime message kinds of spec §3, pushed to an organisation's room. */
 export const REALTIME_KINDS = [
   'PROXY_TRAFFIC_UPDATE',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_EVENT_TYPES } from '../constants/events.ts';
 import { idSchema, isoDateSchema } from './common.ts';
-import { queryIntSchema } from './http.ts';
+import { emptyAsAbsent, queryIntSchema } from './http.ts';
 import { messageTemplateSchema } from './templates.ts';
 
 /**
@@ -277,6 +277,20 @@ export type CampaignLog = z.infer<typeof campaignLogSchema>;
 export const campaignLogsQuerySchema = z.object({
   lastId: queryIntSchema(-1, 2_147_483_647, -1),
   limit: queryIntSchema(1, CAMPAIGN_LOGS_PAGE_MAX, CAMPAIGN_LOGS_PAGE_SIZE),
+  /** Only these types, comma-separated (`?types=RESTRICTION,DANGER`); absent = every type. */
+  types: emptyAsAbsent(
+    z
+      .string()
+      .max(1000)
+      .transform((s) => s.split(',').map((t) => t.trim()))
+      .pipe(
+        z
+          .array(z.enum(ACTIVITY_EVENT_TYPES, { error: 'Unknown log type' }))
+          .min(1)
+          .max(ACTIVITY_EVENT_TYPES.length),
+      )
+      .optional(),
+  ),
 });
 export type CampaignLogsQuery = z.infer<typeof campaignLogsQuerySchema>;
 

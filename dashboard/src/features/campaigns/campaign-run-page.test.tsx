@@ -59,6 +59,14 @@ const funnel: CampaignFunnelResponse = {
   replyRate: 0.125,
 };
 
+/** A restriction logged before the page opened: the notices start with it. */
+const storedNotice = makeLog(15, {
+  type: 'RESTRICTION',
+  profileId: 8,
+  message: 'Bruno was restricted before the page opened',
+  createdAt: '2026-06-01T09:00:00.000Z',
+});
+
 let requests: RecordedRequest[];
 let startAnswer: () => Response;
 let remainingTraffic: string;
@@ -85,9 +93,11 @@ beforeEach(() => {
         'GET /api/campaigns/5/logs': (r) =>
           json(
             200,
-            r.query.lastId === '-1'
-              ? { logs: [makeLog(20), makeLog(19)], hasMore: true }
-              : { logs: [makeLog(18)], hasMore: false },
+            r.query.types
+              ? { logs: [storedNotice], hasMore: false }
+              : r.query.lastId === '-1'
+                ? { logs: [makeLog(20), makeLog(19)], hasMore: true }
+                : { logs: [makeLog(18)], hasMore: false },
           ),
         'GET /api/collections': () => json(200, [makeCollection(3, 'Spring leads')]),
         'GET /api/traffic': () =>
@@ -134,7 +144,8 @@ describe('the run view', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(logIds()).toEqual([21, 20, 19, 18]));
-    expect(requests.filter((r) => r.path.endsWith('/logs')).map((r) => r.query.lastId)).toEqual(['-1', '19']);
+    const pages = requests.filter((r) => r.path.endsWith('/logs') && !r.query.types);
+    expect(pages.map((r) => r.query.lastId)).toEqual(['-1', '19']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -154,8 +165,11 @@ describe('the run view', () => {
     expect(store.get(profileStartErrorAtom)).toBe('The proxy refused the connection.');
   });
 
-  it('shows the per-profile state, the rates and the per-day charts, and live notices newest first', async () => {
+  it('shows the per-profile state, the rates and the per-day charts, and notices newest first', async () => {
     renderRunView();
+    // The log's notice rows show at once; the request asks for the notice types only.
+    await screen.findByText('Bruno was restricted before the page opened');
+    expect(requests.find((r) => r.query.types)?.query.types).toBe('RESTRICTION,DANGER,SIGNAL');
     const paused = await screen.findByText('The network showed a restriction warning');
     expect(paused.closest('tr')?.getAttribute('data-paused')).toBe('true');
     expect(screen.getByText('Friend requests: 3')).toBeTruthy();
@@ -178,9 +192,18 @@ describe('the run view', () => {
     await push('campaign-notice', { ...notice, message: 'Bruno is paused for 24 hours' });
     await push('campaign-notice', { ...notice, campaignId: 6, message: 'Not this campaign' });
     await push('campaign-notice', { ...notice, level: 'danger', message: 'Bruno hit a block page' });
+    // The stored row pushed again (it was read while it happened) shows once.
+    await push('campaign-notice', {
+      ...notice,
+      level: 'danger',
+      message: storedNotice.message as string,
+      createdAt: storedNotice.createdAt,
+    });
     const notices = screen.getAllByTestId('notice');
-    expect(notices.map((n) => n.getAttribute('data-level'))).toEqual(['danger', 'warning']);
+    expect(notices.map((n) => n.getAttribute('data-level'))).toEqual(['danger', 'warning', 'danger']);
     expect(notices[0]?.textContent).toContain('Bruno hit a block page');
+    expect(notices[2]?.textContent).toContain('Bruno was restricted before the page opened');
+    expect(notices.filter((n) => n.textContent?.includes('before the page opened'))).toHaveLength(1);
   });
 
   it('starts the campaign, follows status pushes, and opens BUY_LICENSE_POPUP on a 402', async () => {

@@ -1,3 +1,4 @@
+import { CAMPAIGN_NOTICE_TYPES } from '@reachly/shared/constants';
 import {
   type Campaign,
   type CampaignFunnelResponse,
@@ -25,11 +26,15 @@ import { api } from '../../lib/api.ts';
 import { PROFILES_KEY } from '../profiles/profiles-queries.ts';
 import type { CampaignCommand } from './utils/commands.ts';
 
+/** Notices kept on screen, newest first. */
+export const NOTICES_MAX = 50;
+
 /** Every campaign query starts with this key. */
 export const CAMPAIGNS_KEY = 'campaigns';
 export const campaignsListKey = [CAMPAIGNS_KEY, 'list'] as const;
 export const campaignKey = (id: number) => [CAMPAIGNS_KEY, 'detail', id] as const;
 export const campaignLogsKey = (id: number) => [CAMPAIGNS_KEY, 'logs', id] as const;
+export const campaignNoticesKey = (id: number) => [CAMPAIGNS_KEY, 'notices', id] as const;
 export const campaignFunnelKey = (id: number) => [CAMPAIGNS_KEY, 'funnel', id] as const;
 export const campaignProfilesKey = (id: number) => [CAMPAIGNS_KEY, 'profiles', id] as const;
 
@@ -61,6 +66,22 @@ export const campaignLogsQuery = (id: number) =>
     initialPageParam: -1,
     getNextPageParam: (last) => (last.hasMore ? last.logs.at(-1)?.id : undefined),
     // Pushed rows keep it fresh; a refetch would page through everything again.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * The latest notices of the campaign as its log keeps them (GET /api/campaigns/:id/logs?types=…),
+ * so a run view opened after a restriction still shows it; pushes add newer ones on top.
+ */
+export const campaignNoticesQuery = (id: number) =>
+  queryOptions({
+    queryKey: campaignNoticesKey(id),
+    queryFn: ({ signal }): Promise<CampaignLogsResponse> =>
+      api(
+        `/api/campaigns/${id}/logs`,
+        { signal, query: { types: CAMPAIGN_NOTICE_TYPES.join(','), limit: NOTICES_MAX } },
+        campaignLogsResponseSchema,
+      ),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

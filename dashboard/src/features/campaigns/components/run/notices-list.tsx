@@ -20,7 +20,7 @@ export function NoticesList({
     <Box aria-live="polite">
       {notices.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
-          No notices since you opened this page.
+          No notices: restrictions, warnings and hand-offs show here.
         </Text>
       ) : (
         <Stack as="ul" gap="2" listStyleType="none" data-testid="notices">
