@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
 import { type E2EApp, startE2EApp } from './support/app.ts';
+import { launchBrowser, openPage, signIn } from './support/browser.ts';
 import { serviceWorker } from './support/extension.ts';
 import {
   describeRun,
@@ -78,8 +79,24 @@ describe('faults end to end', () => {
     expect(states[0]?.pauseReason).toMatch(/^DANGER: /);
     const logs = await logTypes(r, campaign.id);
     expect(logs.filter((l) => l.type === 'DANGER')).toHaveLength(1);
-    // Whatever time passes, the paused profile sends nothing more: one request in all.
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+
+    // The dashboard's run view (another browser, signed in) shows the notice and the pause.
+    const viewer = await launchBrowser();
+    try {
+      const page = await openPage(viewer.browser);
+      await signIn(page, app, r.account);
+      await page.goto(`${app.url}/campaigns/${campaign.id}`);
+      const notice = await page.waitForSelector('[data-testid=notice][data-level=danger]');
+      expect(await notice?.evaluate((e) => e.textContent)).toContain('Danger');
+      const row = await page.waitForSelector('[data-testid=campaign-profile-row][data-paused=true]');
+      const rowText = (await row?.evaluate((e) => e.textContent)) ?? '';
+      expect(rowText).toContain('Paused');
+      expect(rowText).toMatch(/until /);
+      expect(rowText).toContain(states[0]?.pauseReason ?? '');
+    } finally {
+      await viewer.close();
+    }
+    // Meanwhile (the extension kept asking for tasks) the paused profile sent nothing more.
     expect((await requestsFromUs(r)).reduce((a, b) => a + b, 0)).toBe(1);
   }, 120_000);
 

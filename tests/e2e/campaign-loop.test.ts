@@ -9,7 +9,8 @@ import { startProfileRun, startRunCampaign, until } from './support/profile-run.
 
 /**
  * The whole loop (issue: extension, scenario 1): the real server, the sandbox network, and a
- * profile browser (Debian's Chromium with the built extension) running a campaign end to end. The
+ * profile browser (Debian's Chromium with the built extension) running a campaign end to end, a board
+ * open in another browser that fills up live, and a second campaign collecting a group's members. The
  * server's clock runs on real time plus an offset the test moves to let a day pass.
  */
 const clock = new OffsetClock();
@@ -55,6 +56,13 @@ describe('the whole loop', () => {
     const leads = [interested, asksPrice, silent, never];
     const run = await startProfileRun(app, sandbox, inject('extensionDir'), leads);
     const { api, fromUs } = run;
+    // The board is open (in another browser, signed in) before anything happens: its cards must
+    // arrive and move live, without a reload.
+    const viewer = await launchBrowser();
+    const board = await openPage(viewer.browser);
+    await signIn(board, app, run.account);
+    await board.goto(`${app.url}/board`);
+    await waitForText(board, 'No conversations yet');
     const campaign = await startRunCampaign(run, {
       name: 'Sandbox outreach',
       steps: [
@@ -138,15 +146,10 @@ describe('the whole loop', () => {
     expect(count('SENT_FRIEND_REQUEST')).toBe(4);
     expect(count('SENT_AI_REPLY')).toBe(2);
 
-    // The board shows the conversations in their columns.
-    const viewer = await launchBrowser();
+    // The board, open since the start and never reloaded, shows the conversations in their columns.
     try {
-      const page = await openPage(viewer.browser);
-      await signIn(page, app, run.account);
-      await page.goto(`${app.url}/board`);
-      await waitForText(page, interested.name);
       const columnOf = (name: string) =>
-        page.evaluate((n) => {
+        board.evaluate((n) => {
           const card = Array.from(document.querySelectorAll('[data-testid="board-card"]')).find((c) =>
             c.textContent?.includes(n),
           );
@@ -155,9 +158,11 @@ describe('the whole loop', () => {
             null
           );
         }, name);
-      expect(await columnOf(interested.name)).toBe('interested');
-      expect(await columnOf(asksPrice.name)).toBe('qualified');
-      expect(await columnOf(silent.name)).toBe('sent');
+      await until('the board updated live', async () => {
+        const [a, b, c] = await Promise.all([interested, asksPrice, silent].map((p) => columnOf(p.name)));
+        return a === 'interested' && b === 'qualified' && c === 'sent';
+      });
+      expect(await columnOf(never.name)).toBeNull();
 
       // The popup of the profile browser: profile, campaign, today's counts against the caps.
       const popup = await run.browser.browser.newPage();
@@ -197,6 +202,39 @@ describe('the whole loop', () => {
       );
       expect(answer).toEqual({ ok: true, extensionVersion: '0.1.0', requestId: 'r1' });
       await dashboard.close();
+
+      // Collecting: a second campaign of the same profile collects three members of a group into
+      // another collection, read from the group's member list in the browser.
+      const toCollect = groups.find((g) => g.memberSlugs.length >= 3 && g.slug !== toJoin.slug);
+      if (!toCollect) throw new Error('no group with three members');
+      const collected = await api<{ id: number }>('POST', '/api/collections', { name: 'Group members' });
+      const collecting = await startRunCampaign(run, {
+        name: 'Collect a group',
+        collectionId: collected.id,
+        steps: [
+          {
+            type: 'collect',
+            from: { kind: 'group', groupUrl: `${sandbox.url}/groups/${toCollect.slug}` },
+            maxCount: 3,
+          },
+        ],
+      });
+      const collectedLeads = await until('collected leads', async () => {
+        const { leads: rows } = await api<{ leads: { profileUrl: string; name: string | null }[] }>(
+          'GET',
+          `/api/leads?collectionId=${collected.id}`,
+        );
+        return rows.length === 3 ? rows : null;
+      });
+      const slugs = collectedLeads.map((l) =>
+        new URL(l.profileUrl).pathname.split('/').filter(Boolean).pop(),
+      );
+      expect(slugs.every((slug) => slug !== undefined && toCollect.memberSlugs.includes(slug))).toBe(true);
+      expect(collectedLeads.every((l) => l.name)).toBe(true);
+      const collectLogs = (
+        await api<{ logs: { type: string }[] }>('GET', `/api/campaigns/${collecting.id}/logs?limit=50`)
+      ).logs.map((l) => l.type);
+      expect(collectLogs).toContain('COLLECTING_FINISHED');
     } finally {
       await viewer.close();
       await run.close();
