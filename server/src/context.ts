@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { type CampaignEngine, type Clock, createCampaignEngine, systemClock } from './engine/index.ts';
 import { Realtime } from './realtime/realtime.ts';
 import { type AdminService, createAdminService } from './services/admin-service.ts';
+import { type AgentService, createAgentService } from './services/agent-service.ts';
 import { type CampaignsService, createCampaignsService } from './services/campaigns-service.ts';
 import { type CollectionsService, createCollectionsService } from './services/collections-service.ts';
 import { type ConversationsService, createConversationsService } from './services/conversations-service.ts';
@@ -34,6 +35,8 @@ export interface AppContext {
   engine: CampaignEngine;
   /** The time every scheduling decision reads (tests move it). */
   clock: Clock;
+  /** The desktop agent's profiles, traffic reports, launch failures and cookies. */
+  agent: AgentService;
   authConfig: ExpressAuthConfig;
   auth: ReturnType<typeof createAuthenticator>;
   /** Pushes to organisations' socket.io rooms. */
@@ -67,11 +70,8 @@ export function createContext({
   const collections = createCollectionsService({ db });
   const leads = createLeadsService({ db, realtime });
   const conversations = createConversationsService({ db });
-  const profiles = createProfilesService({
-    db,
-    realtime,
-    secretBox: createSecretBox(config.PROXY_SECRET_KEY),
-  });
+  const secretBox = createSecretBox(config.PROXY_SECRET_KEY);
+  const profiles = createProfilesService({ db, realtime, secretBox });
   const provider =
     replyProvider ??
     createReplyProvider(config, {
@@ -80,6 +80,7 @@ export function createContext({
   const engine = createCampaignEngine({ db, realtime, clock, provider, logger, random });
   const campaigns = createCampaignsService({ db, realtime, onRunning: engine.plan });
   const admin = createAdminService({ db, users, settings, realtime, profiles });
+  const agent = createAgentService({ db, realtime, clock, profiles, secretBox, logger });
   return {
     config,
     db,
@@ -97,5 +98,6 @@ export function createContext({
     campaigns,
     engine,
     clock,
+    agent,
   };
 }

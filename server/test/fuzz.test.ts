@@ -502,6 +502,26 @@ const routes: RouteMaker[] = [
       ],
     },
   })),
+  route('GET', '/api/agent/profiles', () => ({})),
+  route('POST', '/api/agent/traffic', (s) => ({
+    body: { reports: [{ profileId: s.profileId, bytes: '1000' }] },
+  })),
+  route('POST', '/api/agent/launch-failed', (s) => ({
+    body: { profileId: s.profileId, message: 'Chromium exited with code 1' },
+  })),
+  route('PUT', '/api/profiles/:id/cookies', (s) => ({
+    id: s.profileId,
+    body: {
+      cookies: [
+        { name: 'c_user', value: '1', domain: '.network.example', path: '/', secure: true, httpOnly: true },
+      ],
+    },
+  })),
+  route('GET', '/api/agent/profiles/:id/cookies', (s) => ({ id: s.profileId })),
+  route('POST', '/api/agent/profiles/:id/cookies-imported', (s) => ({
+    id: s.profileId,
+    body: { storedAt: '2026-01-01T00:00:00.000Z', imported: 1 },
+  })),
   route('DELETE', '/api/campaigns/:id', (s) => ({ id: s.campaignId })),
   route('DELETE', '/api/profiles', (s) => ({ query: { id: String(s.profileId) } })),
   route('DELETE', '/api/leads/clear', (s) => ({ query: { collectionId: String(s.collectionId) } })),

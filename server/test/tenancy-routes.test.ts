@@ -122,6 +122,19 @@ const foreign = (): [string, string, RequestOptions][] => [
     '/api/executor/events',
     { json: { profileId: ids.profile, events: [{ kind: 'signal', signal: 'DANGER', message: 'x' }] } },
   ],
+  ['POST', '/api/agent/traffic', { json: { reports: [{ profileId: ids.profile, bytes: '1000' }] } }],
+  ['POST', '/api/agent/launch-failed', { json: { profileId: ids.profile, message: 'x' } }],
+  [
+    'PUT',
+    `/api/profiles/${ids.profile}/cookies`,
+    { json: { cookies: [{ name: 'c_user', value: 'x', domain: '.network.example' }] } },
+  ],
+  ['GET', `/api/agent/profiles/${ids.profile}/cookies`, {}],
+  [
+    'POST',
+    `/api/agent/profiles/${ids.profile}/cookies-imported`,
+    { json: { storedAt: '2026-01-01T00:00:00.000Z', imported: 1 } },
+  ],
   [
     'POST',
     '/api/campaigns',
@@ -158,6 +171,7 @@ describe("another organisation's ids", () => {
       '/api/conversations?status=sent&limit=10',
       '/api/profiles',
       '/api/campaigns',
+      '/api/agent/profiles',
     ]) {
       const res = await stranger.api.get(path);
       expect(res.status, path).toBe(200);
@@ -190,6 +204,7 @@ describe('without a session or token', () => {
       ['POST', '/api/profiles', { json: { name: 'x' } }],
       ['GET', '/api/campaigns', {}],
       ['POST', '/api/campaigns/preview-template', { json: { template: 'Hi' } }],
+      ['GET', '/api/agent/profiles', {}],
       ...foreign(),
     ];
     for (const [method, path, options] of routes) {

@@ -1,3 +1,4 @@
+import type { CampaignNoticeType, ProxySourceMode } from '@reachly/shared/constants';
 import {
   effectiveDailyCap,
   isWithinWorkingHours,
@@ -17,6 +18,7 @@ import {
   type ExecutorTask,
   MESSAGE_ACTIONS,
   type MessageAction,
+  mayRunOnTraffic,
   STARTED_LEASE_SECONDS,
   TASK_LEASE_SECONDS,
   TASK_MAX_ATTEMPTS,
@@ -27,6 +29,7 @@ import {
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../errors.ts';
+import { readTraffic } from '../services/traffic-service.ts';
 import type { LogEntry } from './activity-log.ts';
 import { applyDone, type DoneEffects } from './outcomes.ts';
 import { loadCampaign, type PlannedCampaign } from './planner.ts';
@@ -58,6 +61,7 @@ export interface TaskRow {
 
 interface ProfileRow {
   id: number;
+  proxy_source: ProxySourceMode;
   proxy_timezone: string | null;
   paused_until: Date | string | null;
   next_action_at: Date | string | null;
@@ -92,7 +96,7 @@ export interface Effects extends DoneEffects {
   notices: {
     campaignId: number;
     profileId: number;
-    type: 'RESTRICTION' | 'DANGER' | 'SIGNAL';
+    type: CampaignNoticeType;
     message: string;
   }[];
   handled?: { campaignId: number; profileId: number };
@@ -201,9 +205,14 @@ export function createTaskQueue({ random = Math.random }: { random?: () => numbe
     const profile = (await trx('profiles')
       .where({ id: profileId, organization_id: organizationId })
       .forUpdate()
-      .first('id', 'proxy_timezone', 'paused_until', 'next_action_at', 'warmup_started_at')) as
-      | ProfileRow
-      | undefined;
+      .first(
+        'id',
+        'proxy_source',
+        'proxy_timezone',
+        'paused_until',
+        'next_action_at',
+        'warmup_started_at',
+      )) as ProfileRow | undefined;
     if (!profile) throw notFound(`Profile ${profileId} not found.`);
     const none = (reason: ClaimReason, retryAt: Date | null, pausedUntil: Date | null = null) => ({
       response: {
@@ -216,6 +225,13 @@ export function createTaskQueue({ random = Math.random }: { random?: () => numbe
     });
     const pausedUntil = dateOf(profile.paused_until);
     if (pausedUntil && pausedUntil > now) return none('paused', pausedUntil, pausedUntil);
+    // Traffic ended: a profile on the product's proxies waits (nothing is lost: its tasks stay
+    // pending, a lapsed claim comes back with recheck) until a grant refills the allowance.
+    if (profile.proxy_source === 'REACHLY') {
+      const { remainingTraffic } = await readTraffic(trx, organizationId);
+      if (!mayRunOnTraffic({ proxySource: profile.proxy_source }, remainingTraffic))
+        return none('traffic-ended', null);
+    }
     const nextAction = dateOf(profile.next_action_at);
     if (nextAction && nextAction > now) return none('gap', nextAction);
 
@@ -480,7 +496,7 @@ export function createTaskQueue({ random = Math.random }: { random?: () => numbe
         // Not done and not counted: the task waits for the end of the pause, then goes out once.
         await trx('campaign_tasks')
           .where({ id: task.id })
-          .update({ status, lease_until: null, due_at: until, attempts: task.attempts });
+          .update({ status, lease_until: null, due_at: until });
         const paused = await pauseProfile(trx, Number(task.profile_id), body.signal, body.message, until);
         effects.logs.push({ ...base, type: body.signal, message: paused });
         effects.notices.push({

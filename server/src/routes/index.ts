@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { agentRoutes } from './agent-routes.ts';
 import { campaignsRoutes } from './campaigns-routes.ts';
 import { collectionsRoutes } from './collections-routes.ts';
 import { conversationsRoutes } from './conversations-routes.ts';
@@ -25,5 +26,6 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(leadsRoutes(ctx));
   router.use(campaignsRoutes(ctx));
   router.use(executorRoutes(ctx));
+  router.use(agentRoutes(ctx));
   return router;
 }

@@ -204,10 +204,13 @@ export function createProfilesService({
    */
   async function revealProxyPassword(t: Tenant, id: number): Promise<string | null> {
     const row = await t.findOwned<ProfileRow>('profiles', id, 'Profile');
-    return row.proxy_password_encrypted === null
-      ? null
-      : secretBox.open(row.proxy_password_encrypted, passwordContext(t.organizationId));
+    return openProxyPassword(t.organizationId, row.proxy_password_encrypted);
   }
 
-  return { list, create, createMany, update, remove, revealProxyPassword };
+  /** The clear text of a profile row's sealed proxy password (read by the caller), or null. */
+  function openProxyPassword(organizationId: number, sealed: string | null): string | null {
+    return sealed === null ? null : secretBox.open(sealed, passwordContext(organizationId));
+  }
+
+  return { list, create, createMany, update, remove, revealProxyPassword, openProxyPassword };
 }

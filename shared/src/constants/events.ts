@@ -44,6 +44,7 @@ export const CAMPAIGN_NOTICE_LEVELS = {
   RESTRICTION: 'danger',
   DANGER: 'danger',
   SIGNAL: 'warning',
+  LAUNCH_FAILED: 'danger',
 } as const satisfies Partial<Record<ActivityEventType, 'info' | 'warning' | 'danger'>>;
 export type CampaignNoticeType = keyof typeof CAMPAIGN_NOTICE_LEVELS;
 export const CAMPAIGN_NOTICE_TYPES = Object.keys(CAMPAIGN_NOTICE_LEVELS) as CampaignNoticeType[];

@@ -68,8 +68,14 @@ export function mayRunOnTraffic(
 /** Bytes counted through a profile's forwarding proxy since the agent's last report. */
 export const agentTrafficReportSchema = z.object({
   profileId: idSchema,
-  /** Bytes from the browser to the proxy and back, both ways, as a decimal string (may exceed 2^53). */
-  bytes: bigIntStringSchema.refine((s) => BigInt(s) >= 0n && BigInt(s) < 2n ** 62n, 'bytes out of range'),
+  /**
+   * Bytes from the browser to the proxy and back, both ways, as a decimal string (may exceed 2^53).
+   * The range check skips what is not an integer (the regex reports it; BigInt would throw).
+   */
+  bytes: bigIntStringSchema.refine(
+    (s) => !/^-?\d+$/.test(s) || (BigInt(s) >= 0n && BigInt(s) < 2n ** 62n),
+    'bytes out of range',
+  ),
 });
 export const agentTrafficBodySchema = z.object({
   reports: z.array(agentTrafficReportSchema).min(1).max(1000),
@@ -118,6 +124,7 @@ export const agentCookiesResponseSchema = z.object({
 export type AgentCookiesResponse = z.infer<typeof agentCookiesResponseSchema>;
 
 export const agentCookiesImportedBodySchema = z.object({
+  /** The storedAt of the set imported; 409 when another set was stored since (fetch it and import again). */
   storedAt: isoDateSchema,
   /** How many cookies the browser accepted. */
   imported: z.number().int().min(0).max(MAX_PROFILE_COOKIES),

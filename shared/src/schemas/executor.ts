@@ -83,6 +83,8 @@ export const CLAIM_REASONS = [
   'gap',
   'outside-working-hours',
   'daily-cap',
+  /** The profile is on the product's proxies and the organisation has no traffic left. */
+  'traffic-ended',
 ] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
 

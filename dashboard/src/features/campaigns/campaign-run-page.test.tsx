@@ -169,7 +169,7 @@ describe('the run view', () => {
     renderRunView();
     // The log's notice rows show at once; the request asks for the notice types only.
     await screen.findByText('Bruno was restricted before the page opened');
-    expect(requests.find((r) => r.query.types)?.query.types).toBe('RESTRICTION,DANGER,SIGNAL');
+    expect(requests.find((r) => r.query.types)?.query.types).toBe('RESTRICTION,DANGER,SIGNAL,LAUNCH_FAILED');
     const paused = await screen.findByText('The network showed a restriction warning');
     expect(paused.closest('tr')?.getAttribute('data-paused')).toBe('true');
     expect(screen.getByText('Friend requests: 3')).toBeTruthy();

@@ -12,6 +12,7 @@ import * as createLeadCounts from './20261122010100-create-lead-counts.ts';
 import * as createAppSettings from './20261122030100-create-app-settings.ts';
 import * as addCampaignEngine from './20261123000100-add-campaign-engine.ts';
 import * as addMessageNetworkTime from './20261123000200-add-message-network-time.ts';
+import * as addProfileCookies from './20261123000300-add-profile-cookies.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -32,6 +33,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122010100-create-lead-counts': createLeadCounts,
   '20261123000100-add-campaign-engine': addCampaignEngine,
   '20261123000200-add-message-network-time': addMessageNetworkTime,
+  '20261123000300-add-profile-cookies': addProfileCookies,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
