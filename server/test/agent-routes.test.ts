@@ -354,7 +354,12 @@ describe('traffic ended', () => {
     // The lease lapses; R is told to wait, M gets its work.
     clock.advance({ seconds: 301 });
     const refused = await reachlyExecutor.claim();
-    expect(refused).toEqual({ task: null, reason: 'traffic-ended', retryAfterSeconds: 60, pausedUntil: null });
+    expect(refused).toEqual({
+      task: null,
+      reason: 'traffic-ended',
+      retryAfterSeconds: 60,
+      pausedUntil: null,
+    });
     expect((await manualExecutor.step()).task?.profileId).toBe(m);
     expect(
       await db()('campaign_tasks').where({ profile_id: r, status: 'pending' }).count({ n: '*' }),

@@ -3,6 +3,7 @@ import {
   agentLaunchFailedBodySchema,
   agentTrafficBodySchema,
   idParamsSchema,
+  PROFILE_COOKIES_BODY_LIMIT_BYTES,
   profileCookiesBodySchema,
 } from '@reachly/shared/schemas';
 import { Router } from 'express';
@@ -33,11 +34,16 @@ export function agentRoutes({ auth, agent }: AppContext): Router {
     res.json(await agent.launchFailed(authOf(req).organizationId, body));
   });
 
-  router.put('/profiles/:id/cookies', auth.requireAuth, ...jsonBody('512kb'), async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
-    const body = parse(profileCookiesBodySchema, req.body);
-    res.json(await agent.storeCookies(authOf(req).organizationId, id, body));
-  });
+  router.put(
+    '/profiles/:id/cookies',
+    auth.requireAuth,
+    ...jsonBody(`${PROFILE_COOKIES_BODY_LIMIT_BYTES}b`),
+    async (req, res) => {
+      const { id } = parse(idParamsSchema, req.params);
+      const body = parse(profileCookiesBodySchema, req.body);
+      res.json(await agent.storeCookies(authOf(req).organizationId, id, body));
+    },
+  );
 
   router.get('/agent/profiles/:id/cookies', auth.requireAuth, async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);

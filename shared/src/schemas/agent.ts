@@ -105,6 +105,8 @@ export const profileCookieSchema = z.object({
 export type ProfileCookie = z.infer<typeof profileCookieSchema>;
 
 export const MAX_PROFILE_COOKIES = 500;
+/** The largest PUT /api/profiles/:id/cookies body the server reads (413 beyond). */
+export const PROFILE_COOKIES_BODY_LIMIT_BYTES = 512 * 1024;
 export const profileCookiesBodySchema = z.object({
   cookies: z.array(profileCookieSchema).min(1).max(MAX_PROFILE_COOKIES),
 });
