@@ -1,7 +1,7 @@
 /**
- * @reachly/desktop: a plain-Node agent that launches one Chromium per profile, behind a thin
- * Electron shell (DESIGN.md §2). The desktop issue builds it; until then this package holds the
- * names of the files it ships.
+ * @reachly/desktop: a plain-Node agent that launches one Chromium per profile (src/agent), behind a
+ * thin Electron shell (electron/, built by scripts/build-shell.ts; DESIGN.md §2). This module names
+ * the installers it ships, for scripts/dist.ts and scripts/release.ts.
  */
 import { DOWNLOAD_ITEMS, type Platform } from '@reachly/shared/constants';
 
