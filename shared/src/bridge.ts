@@ -125,6 +125,25 @@ export type BridgeRequest<V extends BridgeVerb> = z.infer<(typeof bridgeRequestS
 export type BridgeResult<V extends BridgeVerb> = z.infer<(typeof bridgeResultSchemas)[V]>;
 
 /**
+ * What the Electron shell's preload exposes to the page as `window.reachlyDesktop` (contextBridge);
+ * absent in a normal browser. The window events above work in the shell too; this is the direct way.
+ */
+export interface ReachlyDesktopBridge {
+  /** The desktop app's version, the same as the `Reachly/<version>` of its user agent. */
+  readonly version: string;
+  /** The machine's platform as Node names it: `win32`, `darwin` or `linux`. */
+  readonly platform: string;
+  /**
+   * Asks the desktop agent; resolves with the answer's fields, rejects with its error.
+   * show-update-alert goes the other way (desktop → page), so the page does not send it.
+   */
+  request<V extends Exclude<BridgeVerb, 'show-update-alert'>>(
+    verb: V,
+    payload: BridgeRequestMap[V],
+  ): Promise<BridgeResponseMap[V]>;
+}
+
+/**
  * The extension's relay to the desktop agent, for a dashboard opened in a normal browser (the
  * Electron shell's preload talks to the agent itself): the background POSTs the request's payload
  * (without requestId) to `<agentUrl>/bridge/<verb>` with the header `x-reachly-agent-token`, and

@@ -1,3 +1,4 @@
+import type { ReachlyDesktopBridge } from '@reachly/shared/bridge';
 import {
   CLIENT_EVENT_TYPES,
   COOKIE_KEYS,
@@ -17,6 +18,8 @@ declare global {
   interface Window {
     /** The user of GET /api/globalPrerenderData, put on the window at start-up (spec §7). */
     reachlyUser?: User | null;
+    /** The desktop shell's bridge (its preload, contextBridge); absent in a normal browser. */
+    reachlyDesktop?: ReachlyDesktopBridge;
   }
 }
 
