@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { EmptyListState, ErrorState, LoadingState } from '../../components/list-state.tsx';
 import { DeleteProfileDialog } from './components/delete-profile-dialog.tsx';
+import { ImportCookiesDialog } from './components/import-cookies-dialog.tsx';
 import { ProfileFormDialog, type ProfileFormTarget } from './components/profile-form-dialog.tsx';
 import { ProfilesPagination } from './components/profiles-pagination.tsx';
 import { ProfilesTable } from './components/profiles-table.tsx';
@@ -13,7 +14,10 @@ import { useDebouncedValue } from './hooks/use-debounced-value.ts';
 import { profilesQuery } from './profiles-queries.ts';
 import { clampPage } from './utils/pagination.ts';
 
-/** /profiles: the connected profiles, 20 a page, with search and filters; create, edit, delete. */
+/**
+ * /profiles: the connected profiles, 20 a page, with search and filters; create, edit, import a
+ * profile's cookies, delete.
+ */
 export default function ProfilesPage() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText);
@@ -22,6 +26,7 @@ export default function ProfilesPage() {
   const [page, setPage] = useState(1);
   const [formTarget, setFormTarget] = useState<ProfileFormTarget | null>(null);
   const [toDelete, setToDelete] = useState<Profile | null>(null);
+  const [cookiesFor, setCookiesFor] = useState<Profile | null>(null);
 
   // A new search starts at page 1 (set while rendering, so the old page is never fetched for it).
   const [searchedFor, setSearchedFor] = useState(search);
@@ -80,6 +85,7 @@ export default function ProfilesPage() {
           <ProfilesTable
             profiles={query.data.profiles}
             onEdit={(profile) => setFormTarget({ kind: 'edit', profile })}
+            onImportCookies={setCookiesFor}
             onDelete={setToDelete}
           />
           <ProfilesPagination
@@ -97,6 +103,7 @@ export default function ProfilesPage() {
         </Text>
       )}
       <ProfileFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
+      <ImportCookiesDialog profile={cookiesFor} onClose={() => setCookiesFor(null)} />
       <DeleteProfileDialog profile={toDelete} onClose={() => setToDelete(null)} />
     </Stack>
   );

@@ -3,11 +3,13 @@ import {
   deletedIdResponseSchema,
   type Profile,
   type ProfilesListResponse,
+  profileCookiesStateSchema,
   profileSchema,
   profilesListResponseSchema,
 } from '@reachly/shared/schemas';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import type { PastedCookie } from './utils/cookie-import.ts';
 import type { ProfileFormMode } from './utils/profile-form-values.ts';
 import type { ProfileBody } from './utils/profile-validation.ts';
 
@@ -67,5 +69,22 @@ export function useDeleteProfile() {
       api('/api/profiles', { method: 'DELETE', query: { id } }, deletedIdResponseSchema),
     meta: { errorTitle: 'Could not delete the profile' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [PROFILES_KEY] }),
+  });
+}
+
+/**
+ * PUT /api/profiles/:id/cookies: stores (replacing any earlier set) the cookies the desktop app
+ * imports into the profile's browser before it next starts. A failure is left to the dialog, which
+ * shows the server's details next to the cookies. The profiles list shows nothing of cookies, so
+ * nothing is invalidated.
+ */
+export function useImportCookies() {
+  return useMutation({
+    mutationFn: ({ profileId, cookies }: { profileId: number; cookies: readonly PastedCookie[] }) =>
+      api(
+        `/api/profiles/${profileId}/cookies`,
+        { method: 'PUT', json: { cookies } },
+        profileCookiesStateSchema,
+      ),
   });
 }

@@ -1,6 +1,6 @@
 import { Badge, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import type { Profile } from '@reachly/shared/schemas';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Cookie, Pencil, Trash2 } from 'lucide-react';
 import {
   LOGIN_STATUS_LABELS,
   PROXY_SOURCE_LABELS,
@@ -10,15 +10,19 @@ import {
 
 const NONE = '—';
 
+/** What a row's action buttons do. */
+export interface ProfileRowActions {
+  onEdit: (profile: Profile) => void;
+  onImportCookies: (profile: Profile) => void;
+  onDelete: (profile: Profile) => void;
+}
+
 function ProfileRow({
   profile,
   onEdit,
+  onImportCookies,
   onDelete,
-}: {
-  profile: Profile;
-  onEdit: (profile: Profile) => void;
-  onDelete: (profile: Profile) => void;
-}) {
+}: { profile: Profile } & ProfileRowActions) {
   return (
     <Table.Row data-testid="profile-row">
       <Table.Cell fontWeight="medium">{profile.name}</Table.Cell>
@@ -56,6 +60,14 @@ function ProfileRow({
           <IconButton
             size="xs"
             variant="ghost"
+            aria-label={`Import cookies for ${profile.name}`}
+            onClick={() => onImportCookies(profile)}
+          >
+            <Cookie />
+          </IconButton>
+          <IconButton
+            size="xs"
+            variant="ghost"
             colorPalette="red"
             aria-label={`Delete ${profile.name}`}
             onClick={() => onDelete(profile)}
@@ -71,13 +83,8 @@ function ProfileRow({
 /** One page of profiles; the password shows only as saved or not (spec: never in clear). */
 export function ProfilesTable({
   profiles,
-  onEdit,
-  onDelete,
-}: {
-  profiles: readonly Profile[];
-  onEdit: (profile: Profile) => void;
-  onDelete: (profile: Profile) => void;
-}) {
+  ...actions
+}: { profiles: readonly Profile[] } & ProfileRowActions) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Profiles">
@@ -96,7 +103,7 @@ export function ProfilesTable({
         </Table.Header>
         <Table.Body>
           {profiles.map((profile) => (
-            <ProfileRow key={profile.id} profile={profile} onEdit={onEdit} onDelete={onDelete} />
+            <ProfileRow key={profile.id} profile={profile} {...actions} />
           ))}
         </Table.Body>
       </Table.Root>
