@@ -56,15 +56,10 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     return Object.fromEntries(rows.map((r) => [r.action, Number(r.n)]));
   }
 
-  /** Writes the effects' log rows in `trx`; answers what to push after the commit. */
-  async function record(trx: Knex.Transaction, organizationId: number, effects: Effects, now: Date) {
-    return writeLogs(trx, organizationId, now, effects.logs);
-  }
-
   async function push(
     organizationId: number,
     effects: Effects,
-    logs: Awaited<ReturnType<typeof record>>,
+    logs: Awaited<ReturnType<typeof writeLogs>>,
     now: Date,
   ): Promise<void> {
     pushLogs(realtime, organizationId, logs);
@@ -110,7 +105,9 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
         ],
         notices: [],
       };
-      const logs = await db.transaction((trx) => record(trx, organization.organization_id, effects, now));
+      const logs = await db.transaction((trx) =>
+        writeLogs(trx, organization.organization_id, now, effects.logs),
+      );
       await push(organization.organization_id, effects, logs, now);
     }
     return result;
@@ -135,7 +132,7 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     await replanStale(profileId, now);
     const { response, effects, logs } = await db.transaction(async (trx) => {
       const result = await queue.claim(trx, organizationId, profileId, now);
-      return { ...result, logs: await record(trx, organizationId, result.effects, now) };
+      return { ...result, logs: await writeLogs(trx, organizationId, now, result.effects.logs) };
     });
     await push(organizationId, effects, logs, now);
     return response;
@@ -154,7 +151,7 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     const now = clock.now();
     const { response, effects, logs } = await db.transaction(async (trx) => {
       const result = await queue.outcome(trx, organizationId, taskId, body, now);
-      return { ...result, logs: await record(trx, organizationId, result.effects, now) };
+      return { ...result, logs: await writeLogs(trx, organizationId, now, result.effects.logs) };
     });
     await push(organizationId, effects, logs, now);
     return response;
@@ -172,7 +169,7 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
       response = await events.handle(organizationId, body.profileId, body.events, now, effects);
     } finally {
       // Whatever was applied before a failure is logged and pushed.
-      const logs = await db.transaction((trx) => record(trx, organizationId, effects, now));
+      const logs = await db.transaction((trx) => writeLogs(trx, organizationId, now, effects.logs));
       await push(organizationId, effects, logs, now).catch((error: unknown) =>
         logger.error({ err: error }, 'campaign push failed'),
       );

@@ -31,6 +31,10 @@ const STATUS_AFTER: Partial<Record<CampaignAction, ConversationStatus>> = {
   callToAction: 'call-to-action-sent',
 };
 
+/** A task's payload (jsonb: an object on pg, a string on PGlite). */
+export const payloadOf = (row: { payload: TaskRow['payload'] }): Record<string, unknown> =>
+  typeof row.payload === 'string' ? JSON.parse(row.payload) : (row.payload ?? {});
+
 /**
  * What a done task changes (DESIGN.md §4): a sent request sets the lead's flag; a sent message
  * lands in the conversation (created with status sent) and schedules the next follow-up; collected
@@ -45,7 +49,7 @@ export async function applyDone(
 ): Promise<{ logs: LogEntry[]; processed?: number }> {
   const profileId = Number(task.profile_id);
   const leadId = task.lead_id === null ? null : Number(task.lead_id);
-  const payload = typeof task.payload === 'string' ? JSON.parse(task.payload) : (task.payload ?? {});
+  const payload = payloadOf(task);
   const log = (message: string): LogEntry => ({
     campaignId: campaign.id,
     profileId,

@@ -31,7 +31,7 @@ import type { Knex } from 'knex';
 import { conflict, notFound } from '../errors.ts';
 import { readTraffic } from '../services/traffic-service.ts';
 import type { LogEntry } from './activity-log.ts';
-import { applyDone, type DoneEffects } from './outcomes.ts';
+import { applyDone, type DoneEffects, payloadOf } from './outcomes.ts';
 import { loadCampaign, type PlannedCampaign } from './planner.ts';
 import { type CampaignSettings, dailyCapOf, followUpSequence, stepOf } from './settings.ts';
 
@@ -85,8 +85,6 @@ const FAILED_RETRY_MINUTES = 10;
 
 const dateOf = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
 const secondsUntil = (at: Date, now: Date) => Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000));
-export const payloadOf = (row: { payload: TaskRow['payload'] }): Record<string, unknown> =>
-  typeof row.payload === 'string' ? JSON.parse(row.payload) : (row.payload ?? {});
 const isMessageAction = (a: CampaignAction): a is MessageAction =>
   (MESSAGE_ACTIONS as readonly string[]).includes(a);
 
