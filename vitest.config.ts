@@ -10,6 +10,10 @@ const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : 
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker fewer than the cores: one on a 2-core CI machine, so every file
+    // waited for the one before it. Most of a file's time is spent waiting (Chromium pages, the
+    // sandbox's scripted delays, PostgreSQL): three at once keep both cores busy.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
       { test: { name: 'repo', include: ['tests/src/**/*.test.ts'] } },
@@ -47,8 +51,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file has its own server (port 0, in-memory database), sandbox and browsers, so
-          // files run side by side with the rest; sequential files would only start once every
-          // other test has finished, and CI would wait for them one after another.
+          // files run side by side with the rest.
           fileParallelism: true,
         },
       },
