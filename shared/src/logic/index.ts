@@ -6,4 +6,5 @@ export * from './platform.ts';
 export * from './scheduling.ts';
 export * from './templates.ts';
 export * from './traffic.ts';
+export * from './versions.ts';
 export * from './visits.ts';

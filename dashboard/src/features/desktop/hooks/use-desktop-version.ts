@@ -1,3 +1,4 @@
+import { isOutdatedVersion } from '@reachly/shared/logic';
 import { type MachineData, okResponseSchema } from '@reachly/shared/schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -5,7 +6,6 @@ import { api } from '../../../lib/api.ts';
 import { bridgeRequest } from '../../../shell/bridge.ts';
 import { inDesktopApp, onLocalHost } from '../../../shell/environment.ts';
 import { useUser } from '../../account/use-account.ts';
-import { isOutdatedVersion } from '../utils/compare-versions.ts';
 
 export const machineDataQueryKey = ['desktop', 'machine-data'] as const;
 

@@ -1,3 +1,8 @@
+/**
+ * Semantic versions of the desktop app: the page compares the version the app reports with the one
+ * the server offers, and the agent does the same to fire reachly-show-update-alert.
+ */
+
 interface ParsedVersion {
   core: [number, number, number];
   prerelease: string[];

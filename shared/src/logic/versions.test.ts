@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, isOutdatedVersion } from './compare-versions.ts';
+import { compareVersions, isOutdatedVersion } from './versions.ts';
 
 describe('compareVersions', () => {
   it('compares major, minor and patch numerically, not as text', () => {
