@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AgentHandle, createAgent } from '../../desktop/src/agent/agent.ts';
 import type { RunningProfile } from '../../desktop/src/agent/api.ts';
 import { profileDir } from '../../desktop/src/agent/paths.ts';
+import { accessTokenFor } from '../../desktop/src/agent/server-client.ts';
 import {
   type AuthProxy,
   type LocalServer,
@@ -161,11 +162,16 @@ describe('the desktop agent', () => {
       (await api<{ usedTraffic: string }>(account, 'GET', '/api/traffic')).usedTraffic,
     );
 
-    // The agent, signed in as `npm run agent -- --server … --token …` does.
+    // The agent, signed in as `npm run agent -- --server … --email … --password …` does.
+    const accessToken = await accessTokenFor(app.url, account.email, account.password);
+    expect(accessToken).toBe(account.user.accessToken);
+    await expect(accessTokenFor(app.url, account.email, 'not-the-password')).rejects.toThrow(
+      /Sign-in refused/,
+    );
     agent = await createAgent({
       home,
       serverUrl: app.url,
-      accessToken: account.user.accessToken,
+      accessToken,
       networkUrl: sandbox.url,
       extensionDir: inject('extensionDir'),
       headless: true,

@@ -3,18 +3,20 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAgent, DEFAULT_CHROMIUM_PATH, DEFAULT_EXTENSION_DIR } from './agent.ts';
 import type { RunningProfile } from './api.ts';
+import { accessTokenFor } from './server-client.ts';
 
 /**
- * `npm run agent -- --server URL --token T [--network URL] [--extension DIR] [--chromium PATH]
+ * `npm run agent -- --server URL (--email E --password P | --token T) [--network URL] [--extension DIR] [--chromium PATH]
  * [--headful] [--home DIR] [--traffic-interval SECONDS] [--timezone-lookup URL]`: the desktop
  * agent without the Electron shell. It signs in, launches the browsers the running campaigns need,
  * logs what it does in plain lines, and stops cleanly (browsers closed, last traffic reported) on
  * Ctrl-C or SIGTERM. The server and token are saved, so later runs may leave them out.
  */
 
-const USAGE = `Usage: npm run agent -- --server URL --token ACCESS_TOKEN [options]
+const USAGE = `Usage: npm run agent -- --server URL (--email E --password P | --token ACCESS_TOKEN) [options]
 
   --server URL            the Reachly server (e.g. http://localhost:3000)
+  --email E --password P  sign in as on the dashboard (or REACHLY_PASSWORD instead of --password)
   --token TOKEN           your access token (the dashboard's accessToken)
   --network URL           the social network's address handed to the extension
   --extension DIR         the built extension (default extension/.output/chrome-mv3)
@@ -36,6 +38,8 @@ const { values } = (() => {
       options: {
         server: { type: 'string' },
         token: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
         network: { type: 'string' },
         extension: { type: 'string' },
         chromium: { type: 'string' },
@@ -90,10 +94,20 @@ if (!Number.isFinite(trafficSeconds) || trafficSeconds < 1)
 const stamp = () => new Date().toISOString().slice(11, 19);
 const log = (line: string) => console.log(`${stamp()} ${line}`);
 
+const serverUrl = checkUrl('server', values.server) ?? null;
+let accessToken = values.token ?? null;
+if (values.email) {
+  const password = values.password ?? process.env.REACHLY_PASSWORD;
+  if (!serverUrl || !password) fail('--email needs --server and --password (or REACHLY_PASSWORD)');
+  accessToken = await accessTokenFor(serverUrl, values.email, password).catch((error: Error) =>
+    fail(error.message),
+  );
+}
+
 const agent = await createAgent({
   home: values.home ? resolvePath(values.home) : undefined,
-  serverUrl: checkUrl('server', values.server) ?? null,
-  accessToken: values.token ?? null,
+  serverUrl,
+  accessToken,
   networkUrl: checkUrl('network', values.network) ?? null,
   extensionDir,
   chromiumPath,
@@ -124,7 +138,7 @@ agent.on('show-update-alert', ({ offeredVersion }) =>
   log(`a newer Reachly desktop is offered: ${offeredVersion}`),
 );
 
-if (!values.token && !values.server) log('waiting for a sign-in (start-app from the dashboard)');
+if (!accessToken && !serverUrl) log('waiting for a sign-in (start-app from the dashboard)');
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -167,3 +167,51 @@ export function connectRealtime(options: {
     },
   };
 }
+
+/**
+ * Signs in with an email and password the way the dashboard does (Auth.js credentials: csrf, then
+ * the callback, then the session) and answers the user's access token; for `npm run agent --
+ * --email … --password …`, where no page hands the agent a token.
+ */
+export async function accessTokenFor(serverUrl: string, email: string, password: string): Promise<string> {
+  const base = serverUrl.replace(/\/+$/, '');
+  const jar = new Map<string, string>();
+  const send = async (apiPath: string, init: RequestInit = {}) => {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    let res: Response;
+    try {
+      res = await fetch(`${base}${apiPath}`, {
+        ...init,
+        redirect: 'manual',
+        headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new ServerError(0, 'UNREACHABLE', `${base} did not answer: ${(error as Error).message}`);
+    }
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (pair && eq > 0) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return res;
+  };
+  const { csrfToken } = (await (await send('/api/auth/csrf')).json()) as { csrfToken: string };
+  const signIn = await send('/api/auth/callback/credentials', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1' },
+    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: '/', json: 'true' }),
+  });
+  const answer = (await signIn.json().catch(() => ({}))) as { url?: string };
+  const error = answer.url ? new URL(answer.url, base).searchParams.get('error') : 'no answer';
+  if (!signIn.ok || error)
+    throw new ServerError(
+      signIn.status || 401,
+      'SIGN_IN_FAILED',
+      `Sign-in refused (${error ?? signIn.status})`,
+    );
+  const session = (await (await send('/api/auth/session')).json()) as { accessToken?: string } | null;
+  if (!session?.accessToken)
+    throw new ServerError(401, 'SIGN_IN_FAILED', 'The session carries no access token');
+  return session.accessToken;
+}
