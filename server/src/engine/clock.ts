@@ -44,3 +44,9 @@ export class OffsetClock implements Clock {
     return this.now();
   }
 }
+
+/** A timestamp column as a Date (pg answers Dates, PGlite sometimes strings). */
+export const dateOf = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
+/** Whole seconds from `now` until `at`, never negative. */
+export const secondsUntil = (at: Date, now: Date) =>
+  Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000));

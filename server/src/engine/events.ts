@@ -17,8 +17,9 @@ import {
 import type { LogEntry } from './activity-log.ts';
 import { moveCard, writeMessage } from './conversation-writes.ts';
 import { loadCampaign, planWelcomes } from './planner.ts';
+import { pauseProfile } from './reports.ts';
 import { dailyCapOf, stepOf } from './settings.ts';
-import { type Effects, pauseProfile } from './task-queue.ts';
+import type { Effects } from './task-queue.ts';
 
 /** A reply moves a card out of these columns into replied. */
 const AWAITING_REPLY: readonly ConversationStatus[] = ['sent', 'call-to-action-sent'];

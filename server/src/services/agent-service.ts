@@ -15,7 +15,7 @@ import {
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { type LogEntry, pushLogs, writeLogs } from '../engine/activity-log.ts';
-import type { Clock } from '../engine/clock.ts';
+import { type Clock, dateOf } from '../engine/clock.ts';
 import { conflict, HttpError, notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { ProfilesService } from './profiles-service.ts';
@@ -57,8 +57,6 @@ const cookiesContext = (organizationId: number, profileId: number) =>
 
 /** Stored sets differ by at least this much, so a storedAt always names one set. */
 const MIN_STORED_STEP_MS = 1;
-
-const dateOf = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
 
 /** The running campaigns that work each profile of the organisation (all profiles, or those named). */
 async function runningCampaignsByProfile(
