@@ -4,27 +4,24 @@ import {
   LOCAL_STORAGE_KEYS,
 } from '@reachly/shared/constants';
 import type { ElementHandle, HTTPRequest, KeyInput, Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { type Account, type E2EApp, registerAccount } from './support/app.ts';
 import {
   type E2EBrowser,
-  launchBrowser,
   openPage,
   type PageErrors,
   seriousAxeViolations,
   signIn,
   waitForText,
 } from './support/browser.ts';
+import { useAppAndBrowser } from './support/fixture.ts';
 import { type SeedCard, seedCards, seedCollection } from './support/seed-board.ts';
 
 let app: E2EApp;
 let chromium: E2EBrowser;
-beforeAll(async () => {
-  [app, chromium] = await Promise.all([startE2EApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
+useAppAndBrowser((a, c) => {
+  app = a;
+  chromium = c;
 });
 
 interface Board {

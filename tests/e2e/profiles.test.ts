@@ -1,24 +1,15 @@
 import type { Profile, ProfilesListResponse } from '@reachly/shared/schemas';
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, apiAs, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
-import {
-  type E2EBrowser,
-  launchBrowser,
-  openPage,
-  seriousAxeViolations,
-  signIn,
-  waitForText,
-} from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { type Account, apiAs, type E2EApp, registerAccount } from './support/app.ts';
+import { type E2EBrowser, openPage, seriousAxeViolations, signIn, waitForText } from './support/browser.ts';
+import { useAppAndBrowser } from './support/fixture.ts';
 
 let app: E2EApp;
 let chromium: E2EBrowser;
-beforeAll(async () => {
-  [app, chromium] = await Promise.all([startE2EApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
+useAppAndBrowser((a, c) => {
+  app = a;
+  chromium = c;
 });
 
 const FORM = '[data-testid=profile-form-dialog]';

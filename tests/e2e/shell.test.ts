@@ -1,16 +1,14 @@
 import type { HTTPRequest } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminCall, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
 import { type E2EBrowser, launchBrowser, openPage, signIn, waitForText } from './support/browser.ts';
+import { useAppAndBrowser } from './support/fixture.ts';
 
 let app: E2EApp;
 let chromium: E2EBrowser;
-beforeAll(async () => {
-  [app, chromium] = await Promise.all([startE2EApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
+useAppAndBrowser((a, c) => {
+  app = a;
+  chromium = c;
 });
 
 interface Recorded {
