@@ -1,9 +1,12 @@
 import { SHELL_QUERY_PARAMS } from '@reachly/shared/constants';
 import { isDesktopApp } from '@reachly/shared/logic';
 
-/** Inside the desktop shell (detected by its user agent, spec §7). */
+/**
+ * Inside the desktop shell (spec §7): its user agent, or the bridge its preload exposes (the
+ * "process check": a page whose user agent was changed is still in the shell).
+ */
 export function inDesktopApp(): boolean {
-  return isDesktopApp(navigator.userAgent);
+  return isDesktopApp(navigator.userAgent) || window.reachlyDesktop !== undefined;
 }
 
 /** Standalone mode: the page was opened with ?is-standalone-app (or installed as an app). */
