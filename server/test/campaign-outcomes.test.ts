@@ -288,6 +288,52 @@ describe('restrictions', () => {
   });
 });
 
+describe('repeated texts', () => {
+  it('sends a follow-up that repeats an earlier message word for word, once, even when its claim lapses', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, network, executor, socket } = await setupCampaignOrg(
+      server,
+      'repeat',
+    );
+    const [lead] = await seedLeads(server, account.organizationId, collectionId, 1);
+    if (!lead) throw new Error('no lead');
+    await startCampaign(account, {
+      name: 'Repeat',
+      collectionId,
+      profileIds,
+      steps: [
+        { type: 'friendRequest' },
+        { type: 'welcomeMessage', template: 'Hello {firstName}!' },
+        { type: 'followUp', afterDays: 1, template: 'Hello {firstName}!' },
+      ],
+      gapSeconds: gap,
+    });
+    await runUntilIdle([executor], clock);
+    await executor.events([{ kind: 'friendAccepted', profileUrl: lead.url }]);
+    await runUntilIdle([executor], clock);
+    const text = `Hello ${lead.name.split(' ')[0]}!`;
+    expect(network.messagesTo(lead.url)).toEqual([text]);
+
+    // A day later the follow-up goes out, but its outcome never arrives (the executor died).
+    clock.advance({ days: 1, minutes: 1 });
+    const first = (await executor.claim()).task;
+    if (!first) throw new Error('no follow-up');
+    expect(first).toMatchObject({ action: 'followUp', text, sentBefore: 1, recheck: false });
+    expect(executor.act(first)).toBe(true);
+    expect(network.messagesTo(lead.url)).toEqual([text, text]);
+
+    // The lease lapses: handed out again with the same baseline, the page shows it sent already.
+    clock.advance({ minutes: 6 });
+    const again = (await executor.claim()).task;
+    if (!again) throw new Error('the lapsed follow-up did not come back');
+    expect(again).toMatchObject({ id: first.id, recheck: true, text, sentBefore: 1 });
+    expect(executor.act(again)).toBe(false);
+    await executor.report(again, { status: 'done', data: { text, alreadyDone: true } });
+    expect(network.messagesTo(lead.url)).toEqual([text, text]);
+    socket.close();
+  });
+});
+
 describe('collecting, groups and likes', () => {
   it('turns collected profiles into leads and targets them at once; joins each group once and likes daily', async () => {
     clock.set('2026-06-01T10:00:00Z');

@@ -31,7 +31,16 @@ export type ExtensionSession = z.infer<typeof extensionSessionSchema>;
  */
 export const adapterStepSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('friendRequest'), profileUrl: z.string() }),
-  z.object({ kind: z.literal('message'), profileUrl: z.string(), text: z.string() }),
+  /**
+   * `sentBefore`: how many messages from the profile with this very text the thread already held
+   * when the server first handed the task out; the message counts as sent once there are more.
+   */
+  z.object({
+    kind: z.literal('message'),
+    profileUrl: z.string(),
+    text: z.string(),
+    sentBefore: z.number().int().min(0),
+  }),
   z.object({ kind: z.literal('joinGroup'), groupUrl: z.string() }),
   /** `done` = posts liked so far by this step (the background counts the `acted` answers). */
   z.object({ kind: z.literal('likePosts'), count: z.number().int(), done: z.number().int() }),

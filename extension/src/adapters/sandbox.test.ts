@@ -225,7 +225,7 @@ describe('entry URLs', () => {
       at('/people/ann-lee-3'),
     );
     expect(entry({ kind: 'friendRequest', profileUrl: '/people/ann-lee-3' })).toBe(at('/people/ann-lee-3'));
-    expect(entry({ kind: 'message', profileUrl: at('/people/ann-lee-3'), text: 'Hi' })).toBe(
+    expect(entry({ kind: 'message', profileUrl: at('/people/ann-lee-3'), text: 'Hi', sentBefore: 0 })).toBe(
       at('/messages/ann-lee-3'),
     );
     expect(entry({ kind: 'joinGroup', groupUrl: at('/groups/g-1') })).toBe(at('/groups/g-1'));
@@ -286,7 +286,7 @@ describe('messages', () => {
     const target = await person((p) => p.hasMessageButton);
     await sandbox.admin.setBehaviour(target.slug, { reply: null });
     const text = 'Hi <b>"there"</b> & welcome,\nsee you';
-    const step: AdapterStep = { kind: 'message', profileUrl: target.url, text };
+    const step = { kind: 'message' as const, profileUrl: target.url, text, sentBefore: 0 };
 
     const run = await drive(b, step);
     expect(run).toMatchObject({ result: { status: 'done' }, acted: 1 });
@@ -296,18 +296,23 @@ describe('messages', () => {
     expect((await drive(b, step)).acted).toBe(0);
     // Another text to the same person is another message.
     expect((await drive(b, { ...step, text: 'A follow-up' })).acted).toBe(1);
+    // The same text again, sent once before (a follow-up repeating the welcome): sent again, once.
+    const again = { ...step, sentBefore: 1 };
+    expect((await drive(b, again)).acted).toBe(1);
+    expect((await drive(b, again)).acted).toBe(0);
 
     const received = await sandbox.admin.receivedBy(target.slug);
     expect(received.messages.map((m) => [m.from, m.text])).toEqual([
       ['agent', text],
       ['agent', 'A follow-up'],
+      ['agent', text],
     ]);
   });
 
   it('skips a person without a Message button', async () => {
     const b = await signedIn();
     const target = await person((p) => !p.hasMessageButton);
-    const step: AdapterStep = { kind: 'message', profileUrl: target.url, text: 'Hello' };
+    const step: AdapterStep = { kind: 'message', profileUrl: target.url, text: 'Hello', sentBefore: 0 };
     expect((await drive(b, step)).result).toEqual({ status: 'skipped', reason: 'No Message button' });
     // From their profile too.
     const profile = await b.open(target.url);
@@ -410,7 +415,12 @@ describe('reading the inbox and the friends', () => {
     await sandbox.admin.setBehaviour(first.slug, { reply: 'interested', replyAfterMs: HOUR });
     await sandbox.admin.setBehaviour(second.slug, { reply: null });
     for (const p of [first, second]) {
-      const run = await drive(b, { kind: 'message', profileUrl: `${sandbox.url}${p.url}`, text: 'Hello!' });
+      const run = await drive(b, {
+        kind: 'message',
+        profileUrl: `${sandbox.url}${p.url}`,
+        text: 'Hello!',
+        sentBefore: 0,
+      });
       expect(run.acted).toBe(1);
     }
     const sent = (await sandbox.admin.receivedBy(first.slug)).messages[0]?.at ?? 0;

@@ -233,7 +233,10 @@ function message(doc: Document, step: Extract<AdapterStep, { kind: 'message' }>,
     const mine = [...thread.querySelectorAll(SELECTORS.messages.message)].filter(
       (m) => m.getAttribute('data-from') === 'me',
     );
-    if (mine.some((m) => sameText(m.textContent ?? '', step.text))) return { status: 'done' };
+    // Sent once the thread holds more of this text than it did before the task (a follow-up may
+    // repeat an earlier message word for word).
+    const same = mine.filter((m) => sameText(m.textContent ?? '', step.text)).length;
+    if (same > step.sentBefore) return { status: 'done' };
     const input = doc.querySelector<HTMLTextAreaElement>(SELECTORS.messages.input);
     const send = doc.querySelector(SELECTORS.messages.send);
     if (!input || !send)

@@ -34,6 +34,7 @@ const task = (extra: Partial<ExecutorTask> = {}): ExecutorTask =>
     action: 'welcomeMessage',
     lead,
     text: 'Hi Ann',
+    sentBefore: 0,
     ...extra,
   }) as ExecutorTask;
 
@@ -109,7 +110,7 @@ describe('the task loop', () => {
     await loop.tick();
     expect(steps.find((s) => s.step.kind === 'message')).toEqual({
       url: 'http://network.test/message',
-      step: { kind: 'message', profileUrl: lead.profileUrl, text: 'Hi Ann' },
+      step: { kind: 'message', profileUrl: lead.profileUrl, text: 'Hi Ann', sentBefore: 0 },
     });
     expect(outcomes).toEqual([{ id: 11, attempt: 1, outcome: { status: 'done', data: { text: 'Hi Ann' } } }]);
     expect(scheduled).toEqual([90_000]);

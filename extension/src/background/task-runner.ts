@@ -12,7 +12,12 @@ export function stepForTask(task: ExecutorTask): AdapterStep {
     case 'aiReply':
     case 'callToAction':
     case 'followUp':
-      return { kind: 'message', profileUrl: task.lead.profileUrl, text: task.text };
+      return {
+        kind: 'message',
+        profileUrl: task.lead.profileUrl,
+        text: task.text,
+        sentBefore: task.sentBefore,
+      };
     case 'joinGroups':
       return { kind: 'joinGroup', groupUrl: task.groupUrl };
     case 'likePosts':

@@ -51,6 +51,21 @@ const NO_TASK_RETRY_SECONDS = 60;
 const isMessageAction = (a: CampaignAction): a is MessageAction =>
   (MESSAGE_ACTIONS as readonly string[]).includes(a);
 
+/** How many messages with this text the profile has sent the task's lead so far. */
+async function sentBefore(trx: Knex.Transaction, task: TaskRow, text: string): Promise<number> {
+  const row = (await trx('conversation_messages as m')
+    .join('conversations as cv', 'cv.id', 'm.conversation_id')
+    .where({
+      'cv.lead_id': task.lead_id,
+      'cv.profile_id': task.profile_id,
+      'm.direction': 'out',
+      'm.text': text,
+    })
+    .count({ n: '*' })
+    .first()) as { n: unknown } | undefined;
+  return Number(row?.n ?? 0);
+}
+
 export function createClaimer({ random }: { random: () => number }) {
   /** The template a message task sends, from the campaign's current steps (edits apply to tasks not yet done). */
   function templateFor(settings: CampaignSettings, task: TaskRow): string | null {
@@ -137,7 +152,13 @@ export function createClaimer({ random }: { random: () => number }) {
     if (action === 'likePosts') return { ...base, action, count: Number(payload.count) };
     if (!taskLead) throw new Error(`task ${task.id} has no lead`);
     if (action === 'friendRequest') return { ...base, action, lead: taskLead };
-    return { ...base, action, lead: taskLead, text: String(payload.text) };
+    return {
+      ...base,
+      action,
+      lead: taskLead,
+      text: String(payload.text),
+      sentBefore: Number(payload.sentBefore ?? 0),
+    };
   }
 
   /**
@@ -262,6 +283,10 @@ export function createClaimer({ random }: { random: () => number }) {
           { firstName: lead?.first_name, lastName: lead?.last_name, name: lead?.name },
           random,
         );
+      }
+      // Counted once too, with the text: a recheck compares the thread with the same baseline.
+      if (isMessageAction(task.action) && typeof payload.sentBefore !== 'number') {
+        payload.sentBefore = await sentBefore(trx, task, String(payload.text));
       }
       const recheck = task.status === 'claimed' || task.status === 'started';
       const leaseUntil = new Date(now.getTime() + TASK_LEASE_SECONDS * 1000);

@@ -31,8 +31,9 @@ export class RecordingNetwork {
     return (this.requests.get(url) ?? []).includes(profileId);
   }
 
-  hasMessage(profileId: number, url: string, text: string): boolean {
-    return (this.messages.get(url) ?? []).some((m) => m.from === profileId && m.text === text);
+  /** How many messages with this text the profile has sent to the person. */
+  sameMessages(profileId: number, url: string, text: string): number {
+    return (this.messages.get(url) ?? []).filter((m) => m.from === profileId && m.text === text).length;
   }
 
   /** Performs the task; answers false when the page showed it already done. */
@@ -49,7 +50,9 @@ export class RecordingNetwork {
       case 'aiReply':
       case 'callToAction':
       case 'followUp':
-        if (recheck && this.hasMessage(task.profileId, task.lead.profileUrl, task.text)) return false;
+        // As the adapter: sent once the thread holds more of this text than when the task began.
+        if (recheck && this.sameMessages(task.profileId, task.lead.profileUrl, task.text) > task.sentBefore)
+          return false;
         this.messages.set(task.lead.profileUrl, [
           ...(this.messages.get(task.lead.profileUrl) ?? []),
           { from: task.profileId, text: task.text },

@@ -69,7 +69,17 @@ export const executorTaskSchema = z.discriminatedUnion('action', [
     maxCount: z.number().int(),
   }),
   z.object({ ...taskBase, action: z.literal('friendRequest'), lead: taskLeadSchema }),
-  z.object({ ...taskBase, action: z.enum(MESSAGE_ACTIONS), lead: taskLeadSchema, text: z.string() }),
+  z.object({
+    ...taskBase,
+    action: z.enum(MESSAGE_ACTIONS),
+    lead: taskLeadSchema,
+    text: z.string(),
+    /**
+     * Messages with this same text the profile had already sent the lead when the task was first
+     * handed out (a follow-up may repeat an earlier text): the page shows it sent once there are more.
+     */
+    sentBefore: z.number().int().min(0),
+  }),
   z.object({ ...taskBase, action: z.literal('joinGroups'), groupUrl: z.string() }),
   z.object({ ...taskBase, action: z.literal('likePosts'), count: z.number().int() }),
 ]);
