@@ -1,3 +1,4 @@
+import { CAMPAIGN_COMMANDS } from '@reachly/shared/logic';
 import {
   campaignLogsQuerySchema,
   createCampaignBodySchema,
@@ -10,9 +11,6 @@ import { authOf } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { parse } from '../http/validate.ts';
-import type { CampaignCommand } from '../services/campaigns-service.ts';
-
-const COMMANDS: readonly CampaignCommand[] = ['start', 'pause', 'stop'];
 
 /**
  * Campaigns (DESIGN.md §4): GET/POST /api/campaigns, GET/PATCH/DELETE /api/campaigns/:id,
@@ -52,7 +50,7 @@ export function campaignsRoutes({ auth, campaigns, clock }: AppContext): Router 
     res.json(await campaigns.remove(authOf(req).tenant, id));
   });
 
-  for (const command of COMMANDS) {
+  for (const command of CAMPAIGN_COMMANDS) {
     router.post(`/campaigns/:id/${command}`, auth.requireAuth, async (req, res) => {
       const { id } = parse(idParamsSchema, req.params);
       res.json(await campaigns.command(authOf(req).organizationId, id, command));

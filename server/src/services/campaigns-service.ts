@@ -1,4 +1,13 @@
-import { isLicenseValid, renderTemplate, seededRandom, templateVariants } from '@reachly/shared/logic';
+import {
+  CAMPAIGN_TRANSITIONS,
+  type CampaignCommand,
+  COMMAND_FOR_STATUS,
+  isLicenseValid,
+  renderTemplate,
+  seededRandom,
+  templateVariants,
+  transitionRefusal,
+} from '@reachly/shared/logic';
 import type {
   Campaign,
   CampaignAction,
@@ -33,17 +42,6 @@ interface CampaignRow {
 }
 
 /** The user's status commands and the statuses each may leave from (DESIGN.md §4). */
-export type CampaignCommand = 'start' | 'pause' | 'stop';
-const TRANSITIONS: Record<CampaignCommand, { from: readonly CampaignStatus[]; to: CampaignStatus }> = {
-  start: { from: ['draft', 'paused', 'stopped'], to: 'running' },
-  pause: { from: ['running'], to: 'paused' },
-  stop: { from: ['running', 'paused'], to: 'stopped' },
-};
-const COMMAND_OF: Record<'running' | 'paused' | 'stopped', CampaignCommand> = {
-  running: 'start',
-  paused: 'pause',
-  stopped: 'stop',
-};
 
 const NO_LICENCE_MESSAGE =
   'Starting a campaign needs a valid licence: your licence has expired or there is none. Renew it to start campaigns.';
@@ -182,17 +180,15 @@ export function createCampaignsService({
     status: CampaignStatus,
     command: CampaignCommand,
   ) {
-    const rule = TRANSITIONS[command];
-    if (!rule.from.includes(status)) {
-      throw conflict(`A ${status} campaign cannot be ${command === 'stop' ? 'stopped' : `${command}ed`}.`);
-    }
+    const refusal = transitionRefusal(status, command);
+    if (refusal) throw conflict(refusal);
     if (command === 'start') {
       const licence = await trx('licences').where({ organization_id: organizationId }).first('license_till');
       if (!isLicenseValid({ licenseTill: licence?.license_till ?? null }, new Date())) {
         throw new HttpError('PAYMENT_REQUIRED', NO_LICENCE_MESSAGE);
       }
     }
-    return rule.to;
+    return CAMPAIGN_TRANSITIONS[command].to;
   }
 
   async function pushStatus(organizationId: number, campaign: Campaign, previous: CampaignStatus) {
@@ -227,7 +223,7 @@ export function createCampaignsService({
       const status =
         body.status === undefined
           ? stored.status
-          : await checkTransition(trx, organizationId, stored.status, COMMAND_OF[body.status]);
+          : await checkTransition(trx, organizationId, stored.status, COMMAND_FOR_STATUS[body.status]);
       const old = settingsOf(stored);
       const settings: CampaignSettings = {
         steps: body.steps ?? old.steps,

@@ -1,3 +1,4 @@
+export * from './campaign-commands.ts';
 export * from './collections.ts';
 export * from './funnel.ts';
 export * from './license.ts';

@@ -296,9 +296,9 @@ describe('demo backend boundaries', () => {
     await vi.advanceTimersByTimeAsync(60);
     await pending;
     expect(settled).toBe(true);
-    const unknown = call('/api/campaigns');
+    const unknown = call('/api/agent/profiles');
     const assertion = expect(unknown).rejects.toEqual(
-      new ApiError(404, 'NOT_FOUND', 'Demo mode has no GET /api/campaigns.'),
+      new ApiError(404, 'NOT_FOUND', 'Demo mode has no GET /api/agent/profiles.'),
     );
     await vi.advanceTimersByTimeAsync(200);
     await assertion;

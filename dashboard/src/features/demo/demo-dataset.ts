@@ -7,6 +7,7 @@ import {
 } from '@reachly/shared/constants';
 import { seededRandom } from '@reachly/shared/logic';
 import { isProfileReady } from '@reachly/shared/schemas';
+import { makeCampaigns, retimeCampaignLeads } from './demo-campaign-data.ts';
 import type { DemoCollection, DemoConversation, DemoDataset, DemoLead, DemoProfile } from './demo-types.ts';
 
 const DAY_MS = 86_400_000;
@@ -310,13 +311,15 @@ function makeConversations(now: number, leads: DemoLead[], profileIds: number[])
 
 /**
  * The demo's sample data (spec §2 demo mode): 4 collections and 120 leads, 60 conversations over
- * all ten statuses with short threads, 8 profiles with every proxy source and login status, a trial
- * user and its traffic. Deterministic: the same seed gives the same data; dates count back from `now`.
+ * all ten statuses with short threads, 8 profiles with every proxy source and login status, three
+ * campaigns (running, paused, draft) with their log, a trial user and its traffic. Deterministic:
+ * the same seed gives the same data; dates count back from `now`.
  */
 export function createDemoDataset(now: Date = new Date()): DemoDataset {
   const t = now.getTime();
   const random = seededRandom(20_240_611);
   const { collections, leads } = makeLeads(t, random);
+  retimeCampaignLeads(leads, t);
   const profiles: DemoProfile[] = PROFILES.map((p, i) => ({
     ...p,
     id: i + 1,
@@ -326,6 +329,8 @@ export function createDemoDataset(now: Date = new Date()): DemoDataset {
     updatedAt: iso(t - (10 - i) * DAY_MS),
   }));
   const readyIds = profiles.filter((p) => p.isReady).map((p) => p.id);
+  const conversations = makeConversations(t, leads, readyIds);
+  const campaigns = makeCampaigns({ now: t, leads, conversations, profiles });
   return {
     user: {
       id: 0,
@@ -348,8 +353,10 @@ export function createDemoDataset(now: Date = new Date()): DemoDataset {
     traffic: { limit: BigInt(BYTES_PER_GB) * 5n, used: 1_932_735_283n },
     collections,
     leads,
-    conversations: makeConversations(t, leads, readyIds),
+    conversations,
     profiles,
     machineData: null,
+    ...campaigns,
+    profileCookies: [],
   };
 }

@@ -2,6 +2,21 @@ import type { DemoCall } from './demo-http.ts';
 import type { DemoDataset } from './demo-types.ts';
 import { getTraffic, getUser, refuseRegister, updateMachineData } from './handlers/account.ts';
 import {
+  campaignFunnel,
+  campaignLogs,
+  campaignProfiles,
+  campaignStats,
+} from './handlers/campaign-results.ts';
+import {
+  campaignCommand,
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  listCampaigns,
+  previewTemplate,
+  updateCampaign,
+} from './handlers/campaigns.ts';
+import {
   createCollection,
   deleteCollection,
   listCollections,
@@ -9,7 +24,13 @@ import {
 } from './handlers/collections.ts';
 import { getConversation, listConversations, moveConversation } from './handlers/conversations.ts';
 import { clearLeads, createLeads, importLeads, listLeads, updateLead } from './handlers/leads.ts';
-import { createProfile, deleteProfile, listProfiles, updateProfile } from './handlers/profiles.ts';
+import {
+  createProfile,
+  deleteProfile,
+  listProfiles,
+  storeProfileCookies,
+  updateProfile,
+} from './handlers/profiles.ts';
 
 export type DemoMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type Handler = (data: DemoDataset, call: DemoCall) => unknown;
@@ -43,6 +64,20 @@ export const DEMO_ROUTES: readonly DemoRoute[] = [
   { method: 'POST', path: '/api/profiles', handler: createProfile },
   { method: 'PATCH', path: '/api/profiles', handler: updateProfile },
   { method: 'DELETE', path: '/api/profiles', handler: deleteProfile },
+  { method: 'PUT', path: '/api/profiles/:id/cookies', handler: storeProfileCookies },
+  { method: 'GET', path: '/api/campaigns', handler: listCampaigns },
+  { method: 'POST', path: '/api/campaigns', handler: createCampaign },
+  { method: 'POST', path: '/api/campaigns/preview-template', handler: previewTemplate },
+  { method: 'GET', path: '/api/campaigns/:id', handler: getCampaign },
+  { method: 'PATCH', path: '/api/campaigns/:id', handler: updateCampaign },
+  { method: 'DELETE', path: '/api/campaigns/:id', handler: deleteCampaign },
+  { method: 'POST', path: '/api/campaigns/:id/start', handler: campaignCommand('start') },
+  { method: 'POST', path: '/api/campaigns/:id/pause', handler: campaignCommand('pause') },
+  { method: 'POST', path: '/api/campaigns/:id/stop', handler: campaignCommand('stop') },
+  { method: 'GET', path: '/api/campaigns/:id/logs', handler: campaignLogs },
+  { method: 'GET', path: '/api/campaigns/:id/stats', handler: campaignStats },
+  { method: 'GET', path: '/api/campaigns/:id/funnel', handler: campaignFunnel },
+  { method: 'GET', path: '/api/campaigns/:id/profiles', handler: campaignProfiles },
 ];
 
 /** The route for a method and path, with its `:param` values; null when none matches. */

@@ -1,19 +1,7 @@
+export { type CampaignCommand, COMMANDS_BY_STATUS } from '@reachly/shared/logic';
+
+import type { CampaignCommand } from '@reachly/shared/logic';
 import type { CampaignStatus } from '@reachly/shared/schemas';
-
-/** The user's status commands (POST /api/campaigns/:id/start|pause|stop). */
-export type CampaignCommand = 'start' | 'pause' | 'stop';
-
-/**
- * What each status allows, as the server's transitions (docs/decisions.md, Campaign API): start
- * from draft, paused or stopped; pause from running; stop from running or paused.
- */
-export const COMMANDS_BY_STATUS: Readonly<Record<CampaignStatus, readonly CampaignCommand[]>> = {
-  draft: ['start'],
-  running: ['pause', 'stop'],
-  paused: ['start', 'stop'],
-  stopped: ['start'],
-  finished: [],
-};
 
 export function commandLabel(command: CampaignCommand, status: CampaignStatus): string {
   if (command === 'start') return status === 'paused' ? 'Resume' : 'Start';

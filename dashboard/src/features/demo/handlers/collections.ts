@@ -6,6 +6,7 @@ import {
 } from '@reachly/shared/schemas';
 import { conflict, type DemoCall, notFound, parseInput } from '../demo-http.ts';
 import type { DemoCollection, DemoDataset } from '../demo-types.ts';
+import { forgetCampaigns, forgetLeads } from './cascades.ts';
 
 /** A collection with its counters counted from its leads, as the server counts them. */
 export function collectionView(data: DemoDataset, c: DemoCollection): Collection {
@@ -58,11 +59,13 @@ export function renameCollection(data: DemoDataset, call: DemoCall) {
   return collectionView(data, collection);
 }
 
-/** DELETE /api/collections/:id: the collection, its leads and their conversations. */
+/** DELETE /api/collections/:id: the collection, its leads and their conversations, its campaigns. */
 export function deleteCollection(data: DemoDataset, call: DemoCall) {
   const { id } = parseInput(idParamsSchema, call.params);
   findCollection(data, id);
   data.collections = data.collections.filter((c) => c.id !== id);
+  forgetCampaigns(data, new Set(data.campaigns.filter((c) => c.collectionId === id).map((c) => c.id)));
+  forgetLeads(data, new Set(data.leads.filter((l) => l.collectionId === id).map((l) => l.id)));
   data.leads = data.leads.filter((l) => l.collectionId !== id);
   data.conversations = data.conversations.filter((c) => c.collectionId !== id);
   return { id };

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { parseCsv } from '../demo-csv.ts';
 import { type DemoCall, notFound, parseInput } from '../demo-http.ts';
 import type { DemoDataset, DemoLead } from '../demo-types.ts';
+import { forgetLeads } from './cascades.ts';
 import { findCollection } from './collections.ts';
 
 /** The demo reads an import file in the page; a larger one is refused rather than read whole. */
@@ -86,6 +87,7 @@ function clearCollection(data: DemoDataset, collectionId: number): number {
   const leaving = new Set(data.leads.filter((l) => l.collectionId === collectionId).map((l) => l.id));
   data.leads = data.leads.filter((l) => !leaving.has(l.id));
   data.conversations = data.conversations.filter((c) => !leaving.has(c.leadId));
+  forgetLeads(data, leaving);
   return leaving.size;
 }
 

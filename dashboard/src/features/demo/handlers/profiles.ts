@@ -1,8 +1,10 @@
 import {
   createProfileBodySchema,
   deleteProfileQuerySchema,
+  idParamsSchema,
   mergeProfileUpdate,
   type Profile,
+  profileCookiesBodySchema,
   profileFromCreate,
   profilesQuerySchema,
   updateProfileBodySchema,
@@ -10,6 +12,7 @@ import {
 import { ApiError } from '../../../lib/api.ts';
 import { type DemoCall, notFound, parseInput } from '../demo-http.ts';
 import type { DemoDataset, DemoProfile } from '../demo-types.ts';
+import { forgetProfile } from './cascades.ts';
 
 /** A profile as answers carry it: never the password, only whether one is set. */
 function view(p: DemoProfile): Profile {
@@ -86,11 +89,32 @@ export function updateProfile(data: DemoDataset, call: DemoCall) {
   return view(stored);
 }
 
-/** DELETE /api/profiles?id: its conversations stay, without a profile. */
+/** DELETE /api/profiles?id: its conversations stay, without a profile; it leaves its campaigns. */
 export function deleteProfile(data: DemoDataset, call: DemoCall) {
   const { id } = parseInput(deleteProfileQuerySchema, call.query);
   if (!data.profiles.some((p) => p.id === id)) throw notFound(`Profile ${id} not found.`);
   data.profiles = data.profiles.filter((p) => p.id !== id);
   for (const c of data.conversations) if (c.profileId === id) c.profileId = null;
+  forgetProfile(data, id);
   return { id };
+}
+
+/**
+ * PUT /api/profiles/:id/cookies {cookies}: the server's checks and answer. The demo keeps only how
+ * many and when (each set later than the one it replaces, as the server stamps them): there is no
+ * desktop app to import them, so they stay pending.
+ */
+export function storeProfileCookies(data: DemoDataset, call: DemoCall) {
+  const { id } = parseInput(idParamsSchema, call.params);
+  const { cookies } = parseInput(profileCookiesBodySchema, call.json);
+  if (!data.profiles.some((p) => p.id === id)) throw notFound(`Profile ${id} not found.`);
+  const previous = data.profileCookies.find((c) => c.profileId === id);
+  const after = previous ? Date.parse(previous.storedAt) + 1 : 0;
+  const stored = {
+    profileId: id,
+    count: cookies.length,
+    storedAt: new Date(Math.max(call.now.getTime(), after)).toISOString(),
+  };
+  data.profileCookies = [...data.profileCookies.filter((c) => c.profileId !== id), stored];
+  return { profileId: id, count: stored.count, pendingCookiesAt: stored.storedAt };
 }
