@@ -1,5 +1,5 @@
-import type { ActivityEventType, ConversationStatus } from '@reachly/shared/constants';
-import type { CampaignAction, TaskOutcomeBody } from '@reachly/shared/schemas';
+import type { ConversationStatus } from '@reachly/shared/constants';
+import { type CampaignAction, DONE_LOG_TYPES, type TaskOutcomeBody } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { insertLeadColumns } from '../services/leads/insert-leads.ts';
 import type { LogEntry } from './activity-log.ts';
@@ -13,17 +13,6 @@ export interface DoneEffects {
   /** Collected profiles turned into leads: pushed as processed-finished. */
   processed?: number;
 }
-
-const LOG_TYPE: Record<CampaignAction, ActivityEventType> = {
-  collect: 'COLLECTING_FINISHED',
-  friendRequest: 'SENT_FRIEND_REQUEST',
-  welcomeMessage: 'SENT_WELCOME_MESSAGE',
-  aiReply: 'SENT_AI_REPLY',
-  callToAction: 'SENT_CALL_TO_ACTION',
-  followUp: 'SENT_FOLLOW_UP',
-  joinGroups: 'JOINED_TO_GROUP',
-  likePosts: 'LIKED_POST',
-};
 
 /** The column a sent message puts the card in; undefined leaves it where it is. */
 const STATUS_AFTER: Partial<Record<CampaignAction, ConversationStatus>> = {
@@ -54,7 +43,7 @@ export async function applyDone(
     campaignId: campaign.id,
     profileId,
     leadId,
-    type: LOG_TYPE[task.action],
+    type: DONE_LOG_TYPES[task.action],
     message: data.alreadyDone ? `${message} (found already done on the page; not sent again)` : message,
   });
   switch (task.action) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_EVENT_TYPES } from '../constants/events.ts';
+import { ACTIVITY_EVENT_TYPES, type ActivityEventType } from '../constants/events.ts';
 import { idSchema, isoDateSchema } from './common.ts';
 import { emptyAsAbsent, queryIntSchema } from './http.ts';
 import { messageTemplateSchema } from './templates.ts';
@@ -44,6 +44,18 @@ export const CAMPAIGN_ACTIONS = [
   'likePosts',
 ] as const;
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
+
+/** The log row a done task of each action writes. */
+export const DONE_LOG_TYPES: Readonly<Record<CampaignAction, ActivityEventType>> = {
+  collect: 'COLLECTING_FINISHED',
+  friendRequest: 'SENT_FRIEND_REQUEST',
+  welcomeMessage: 'SENT_WELCOME_MESSAGE',
+  aiReply: 'SENT_AI_REPLY',
+  callToAction: 'SENT_CALL_TO_ACTION',
+  followUp: 'SENT_FOLLOW_UP',
+  joinGroups: 'JOINED_TO_GROUP',
+  likePosts: 'LIKED_POST',
+};
 
 /** Per-profile daily caps used for an action the campaign does not cap (a cautious start). */
 export const DEFAULT_DAILY_CAPS: Readonly<Record<CampaignAction, number>> = {

@@ -5,7 +5,12 @@
  */
 import type { ActivityEventType } from '@reachly/shared/constants';
 import { renderTemplate, seededRandom } from '@reachly/shared/logic';
-import type { CampaignAction, CampaignLog, CampaignStatus, CampaignStep } from '@reachly/shared/schemas';
+import {
+  type CampaignLog,
+  type CampaignStatus,
+  type CampaignStep,
+  DONE_LOG_TYPES,
+} from '@reachly/shared/schemas';
 import type {
   DemoCampaign,
   DemoCampaignTask,
@@ -201,17 +206,6 @@ export function retimeCampaignLeads(leads: DemoLead[], now: number): void {
   }
 }
 
-const LOG_TYPE: Record<CampaignAction, ActivityEventType> = {
-  collect: 'COLLECTING_FINISHED',
-  friendRequest: 'SENT_FRIEND_REQUEST',
-  welcomeMessage: 'SENT_WELCOME_MESSAGE',
-  aiReply: 'SENT_AI_REPLY',
-  callToAction: 'SENT_CALL_TO_ACTION',
-  followUp: 'SENT_FOLLOW_UP',
-  joinGroups: 'JOINED_TO_GROUP',
-  likePosts: 'LIKED_POST',
-};
-
 type PendingLog = Omit<CampaignLog, 'id' | 'createdAt'> & { at: number };
 type PendingTask = Omit<DemoCampaignTask, 'id' | 'finishedAt'> & { at: number };
 
@@ -252,7 +246,7 @@ function runHistory(campaignId: number, sample: SampleCampaign, run: SampleRun, 
     message: string,
   ) => {
     tasks.push({ ...task, at, campaignId, acceptedAt: task.acceptedAt ?? null });
-    log(at, LOG_TYPE[task.action], message, task.profileId, task.leadId);
+    log(at, DONE_LOG_TYPES[task.action], message, task.profileId, task.leadId);
   };
   const worked = data.leads.filter((l) => l.collectionId === sample.collectionId).sort(byId);
   const requested = worked.filter((l) => l.friendRequestSentAt !== null);

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { makeCampaign, makeLog } from '../test-support/campaign-fixtures.tsx';
 import { campaignToForm, emptyCampaignForm, formToPayload, newStep } from './campaign-form-values.ts';
 import { fieldOfPath, validateCampaignForm } from './campaign-validation.ts';
-import { COMMANDS_BY_STATUS } from './commands.ts';
 import { fillDays, formatPercent } from './funnel.ts';
 import { type LogPages, prependLog } from './log-pages.ts';
 
@@ -97,16 +96,6 @@ describe('campaign form values', () => {
 });
 
 describe('run view helpers', () => {
-  it('allows the transitions of the server', () => {
-    expect(COMMANDS_BY_STATUS).toEqual({
-      draft: ['start'],
-      running: ['pause', 'stop'],
-      paused: ['start', 'stop'],
-      stopped: ['start'],
-      finished: [],
-    });
-  });
-
   it('fills the quiet days between the first and last, keeping the latest ones', () => {
     const day = (date: string, requests: number) => ({
       date,
