@@ -89,7 +89,7 @@ describe('offline reply provider', () => {
       templates: { interested: 'Great!' },
       guardrails: DEFAULT_GUARDRAILS,
     });
-    expect(reply).toBeNull();
+    expect(reply).toEqual({ intent: 'not-interested', text: null });
   });
 
   it('maps intents to card moves', () => {

@@ -113,7 +113,7 @@ describe('OpenAI-compatible reply provider (fake server on loopback)', () => {
     ]) {
       answer = completion(content);
       const { p, reasons } = provider();
-      expect(await p.reply(input)).toBeNull();
+      expect(await p.reply(input)).toEqual({ intent: 'not-interested', text: null });
       expect(await p.classify(messages)).toMatchObject({ intent: 'not-interested' });
       expect(reasons).toEqual([
         'the answer is not the JSON asked for',
@@ -128,7 +128,7 @@ describe('OpenAI-compatible reply provider (fake server on loopback)', () => {
       res.end('{"error": {"message": "model not found"}}');
     };
     const failing = provider();
-    expect(await failing.p.reply(input)).toBeNull();
+    expect(await failing.p.reply(input)).toEqual({ intent: 'not-interested', text: null });
     expect(failing.reasons).toEqual(['HTTP 500']);
     answer = (res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -150,7 +150,7 @@ describe('OpenAI-compatible reply provider (fake server on loopback)', () => {
 
   it('sends no reply for an intent the campaign has no template for', async () => {
     answer = completion('{"intent": "question", "reply": "It costs $49."}');
-    expect(await provider().p.reply(input)).toBeNull();
+    expect(await provider().p.reply(input)).toEqual({ intent: 'question', text: null });
   });
 
   it('parseAnswer accepts only the asked shape', () => {

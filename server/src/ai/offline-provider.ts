@@ -70,15 +70,16 @@ export class OfflineReplyProvider implements ReplyProvider {
     return this.classifyText(latestIncomingText(conversation));
   }
 
-  async reply(input: ReplyInput): Promise<Reply | null> {
+  async reply(input: ReplyInput): Promise<Reply> {
     const { intent } = await this.classify(input.messages);
     const template = input.templates[intent];
-    if (!template) return null;
+    if (!template) return { intent, text: null };
     try {
       const text = renderTemplate(template, input.variables, input.random).trim();
-      return text ? { text, intent } : null;
+      return { intent, text: text || null };
     } catch {
-      return null; // A template with errors: the campaign schema refuses these, so nothing to send.
+      // A template with errors: the campaign schema refuses these, so nothing to send.
+      return { intent, text: null };
     }
   }
 }

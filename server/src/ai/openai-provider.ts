@@ -86,7 +86,7 @@ export class OpenAiReplyProvider implements ReplyProvider {
     return { intent: answer.intent, confidence: answer.confidence ?? 1 };
   }
 
-  async reply(input: ReplyInput): Promise<Reply | null> {
+  async reply(input: ReplyInput): Promise<Reply> {
     const templates = Object.entries(input.templates)
       .map(([intent, template]) => `- ${intent}: ${template}`)
       .join('\n');
@@ -106,9 +106,11 @@ export class OpenAiReplyProvider implements ReplyProvider {
       { role: 'system', content: system },
       ...conversationMessages(input.messages),
     ]);
-    const text = answer?.reply?.trim();
-    if (!answer || !text || !input.templates[answer.intent]) return null;
-    return { text, intent: answer.intent };
+    // No usable answer: the offline classifier tells the intent, and nothing is sent.
+    if (!answer)
+      return { intent: (await this.#options.fallback.classify(input.messages)).intent, text: null };
+    const text = answer.reply?.trim();
+    return { intent: answer.intent, text: text && input.templates[answer.intent] ? text : null };
   }
 
   async #ask(messages: ChatMessage[]): Promise<Answer | null> {

@@ -32,8 +32,9 @@ export interface ReplyInput {
   random?: () => number;
 }
 
+/** The answer's intent, and the reply to send: null when there is none (no template for the intent, bad output). */
 export interface Reply {
-  text: string;
+  text: string | null;
   intent: ReplyIntent;
 }
 
@@ -43,8 +44,8 @@ export interface Reply {
  */
 export interface ReplyProvider {
   classify(conversation: readonly ReplyMessage[]): Promise<Classification>;
-  /** The reply to send, or null when there is none (no template for the intent, bad output). */
-  reply(input: ReplyInput): Promise<Reply | null>;
+  /** Classifies and writes the reply in one go: the intent always, the text when there is one. */
+  reply(input: ReplyInput): Promise<Reply>;
 }
 
 /** The lead's messages since the profile last wrote, joined: what a reply answers. */

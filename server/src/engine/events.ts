@@ -237,7 +237,7 @@ export function createEventHandler({
       guardrails,
       random,
     });
-    const intent = reply?.intent ?? (await provider.classify(messages)).intent;
+    const { intent } = reply;
     await db.transaction(async (trx) => {
       const status = cardStatusForIntent(intent);
       if (status) await moveCard(trx, organizationId, conversationId, status, now);
@@ -246,7 +246,7 @@ export function createEventHandler({
         type: 'STATUS_CHANGE',
         message: `Reply classified as ${intent}${status ? `; card moved to ${status}` : ''}`,
       });
-      if (reply) {
+      if (reply.text) {
         await trx('campaign_tasks')
           .insert({
             organization_id: organizationId,
