@@ -2,7 +2,7 @@ import { Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-u
 import type { Campaign } from '@reachly/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyListState, ErrorState, LoadingState } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -15,21 +15,11 @@ import { CampaignLog } from './components/run/campaign-log.tsx';
 import { FunnelCharts } from './components/run/funnel-charts.tsx';
 import { NoticesList } from './components/run/notices-list.tsx';
 import { ProfileStatesTable } from './components/run/profile-states-table.tsx';
+import { Section } from './components/section.tsx';
 import { useCampaignLive } from './hooks/use-campaign-live.ts';
 import { useCampaignStatusPushes } from './hooks/use-campaign-status-pushes.ts';
 import { plural, STEP_LABELS } from './utils/labels.ts';
 import { campaignEditPath, parseCampaignId } from './utils/paths.ts';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack as="section" gap="3" aria-label={title}>
-      <Heading as="h2" size="md">
-        {title}
-      </Heading>
-      {children}
-    </Stack>
-  );
-}
 
 function CampaignHeader({ campaign }: { campaign: Campaign }) {
   const collections = useQuery(collectionsQuery());

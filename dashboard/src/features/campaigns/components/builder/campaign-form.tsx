@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-} from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, Input, Link, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   CAMPAIGN_NAME_MAX_LENGTH,
   type Campaign,
@@ -17,7 +6,6 @@ import {
   type CreateCampaignBody,
 } from '@reachly/shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { toastSuccess } from '../../../../components/toaster.tsx';
@@ -27,20 +15,10 @@ import { FieldError } from '../../../profiles/components/field-error.tsx';
 import { campaignsListKey, saveCampaign, storeCampaign } from '../../campaigns-queries.ts';
 import type { CampaignFormValues } from '../../utils/campaign-form-values.ts';
 import { campaignResolver, detailsToIssues, issuesToFieldMessages } from '../../utils/campaign-validation.ts';
+import { Section } from '../section.tsx';
 import { DailyCapsFields, ScheduleFields } from './limits-fields.tsx';
 import { ProfilesPicker } from './profiles-picker.tsx';
 import { StepsEditor } from './steps-editor.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack as="section" gap="3" aria-label={title}>
-      <Heading as="h2" size="md">
-        {title}
-      </Heading>
-      {children}
-    </Stack>
-  );
-}
 
 /**
  * The campaign builder: name, collection, profiles, steps (templates with live previews), daily
