@@ -128,16 +128,27 @@ describe('the whole loop', () => {
       return joins.length === 1 && likes.length === 2;
     });
 
-    // The sandbox's own records match what the server logged.
-    const all = await sandbox.admin.received();
-    const logs = (
-      await api<{ logs: { type: string; message: string | null }[] }>(
-        'GET',
-        `/api/campaigns/${campaign.id}/logs?limit=200`,
-      )
-    ).logs;
-    const count = (type: string) => logs.filter((l) => l.type === type).length;
-    const received = Object.values(all);
+    // The sandbox's own records match what the server logged. An outcome reaches the server a
+    // moment after the network shows the action (the extension reports once the page answered), so
+    // the log is read when it has caught up; a duplicate send would keep the two apart.
+    const { received, count } = await until(
+      'the outcomes reported',
+      async () => {
+        const received = Object.values(await sandbox.admin.received());
+        const { logs } = await api<{ logs: { type: string }[] }>(
+          'GET',
+          `/api/campaigns/${campaign.id}/logs?limit=200`,
+        );
+        const count = (type: string) => logs.filter((l) => l.type === type).length;
+        const messages = count('SENT_WELCOME_MESSAGE') + count('SENT_AI_REPLY') + count('SENT_FOLLOW_UP');
+        const caughtUp =
+          count('SENT_FRIEND_REQUEST') >= received.flatMap((r) => fromUs(r.requests)).length &&
+          messages >= received.flatMap((r) => fromUs(r.messages)).length &&
+          count('JOINED_TO_GROUP') >= received.flatMap((r) => fromUs(r.joins)).length;
+        return caughtUp ? { received, count } : null;
+      },
+      30_000,
+    );
     expect(received.flatMap((r) => fromUs(r.requests))).toHaveLength(count('SENT_FRIEND_REQUEST'));
     expect(received.flatMap((r) => fromUs(r.messages))).toHaveLength(
       count('SENT_WELCOME_MESSAGE') + count('SENT_AI_REPLY') + count('SENT_FOLLOW_UP'),
