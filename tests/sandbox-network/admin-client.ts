@@ -1,4 +1,5 @@
 import type { LimitRule } from './behaviours/rate-limit.ts';
+import type { FacebookSettings } from './facebook/admin.ts';
 import type { Behaviour } from './seed.ts';
 import type { ActionKind, Layout } from './state/types.ts';
 
@@ -65,3 +66,18 @@ export function adminClient(baseUrl: string) {
 }
 
 export type AdminClient = ReturnType<typeof adminClient>;
+
+/** The Facebook skin's switches (facebook/admin.ts). */
+export function facebookAdmin(baseUrl: string) {
+  async function call(method: string, body?: FacebookSettings): Promise<Required<FacebookSettings>> {
+    const res = await fetch(`${baseUrl}/admin/facebook`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : null,
+    });
+    const json = (await res.json()) as Required<FacebookSettings> & { error?: { message: string } };
+    if (!res.ok) throw new Error(`admin ${method} /facebook: ${res.status} ${json.error?.message ?? ''}`);
+    return json;
+  }
+  return { get: () => call('GET'), set: (settings: FacebookSettings) => call('PUT', settings) };
+}

@@ -1,6 +1,7 @@
 import { createRateLimiter, type RateLimiter } from './behaviours/rate-limit.ts';
 import { createScheduler, type Scheduler } from './behaviours/scheduler.ts';
 import { type Clock, createClock } from './clock.ts';
+import { createFacebookState, type FacebookState } from './facebook/state.ts';
 import { type SeedOptions, seedWorld, type World } from './seed.ts';
 import { createState } from './state/store.ts';
 import type { State } from './state/types.ts';
@@ -13,6 +14,8 @@ export interface SandboxContext {
   scheduler: Scheduler;
   limiter: RateLimiter;
   initialSpeed: number;
+  /** What only the Facebook skin keeps (languages, roll-out, renamed labels). */
+  facebook: FacebookState;
   reset(): void;
 }
 
@@ -26,8 +29,10 @@ export function createContext(seed: SeedOptions, speed: number): SandboxContext 
     scheduler: createScheduler(clock),
     limiter: createRateLimiter(),
     initialSpeed: speed,
+    facebook: createFacebookState(),
     reset() {
       ctx.state = createState(world);
+      ctx.facebook = createFacebookState();
       ctx.scheduler.clear();
       ctx.limiter.reset();
       ctx.clock.reset(speed);
