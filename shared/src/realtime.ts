@@ -53,7 +53,12 @@ export const realtimePayloadSchemas = {
     duplicates: count,
     invalid: count,
   }),
-} as const satisfies Record<RealtimeKind | 'leads-import-progress', z.ZodType>;
+  /**
+   * Work became due or settings changed for these profiles (null = every profile of the
+   * organisation): an idle executor claims now instead of waiting for its next look.
+   */
+  'executor-wake': z.object({ profileIds: z.array(rowId).nullable(), reason: z.string() }),
+} as const satisfies Record<RealtimeKind | 'leads-import-progress' | 'executor-wake', z.ZodType>;
 
 export type ServerEventName = keyof typeof realtimePayloadSchemas;
 export const SERVER_EVENT_NAMES = Object.keys(realtimePayloadSchemas) as ServerEventName[];

@@ -29,6 +29,7 @@ export const CAMPAIGN_STEP_TYPES = [
   'followUp',
   'joinGroups',
   'likePosts',
+  'acceptRequests',
 ] as const;
 export type CampaignStepType = (typeof CAMPAIGN_STEP_TYPES)[number];
 
@@ -42,6 +43,7 @@ export const CAMPAIGN_ACTIONS = [
   'followUp',
   'joinGroups',
   'likePosts',
+  'acceptRequest',
 ] as const;
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 
@@ -55,6 +57,7 @@ export const DONE_LOG_TYPES: Readonly<Record<CampaignAction, ActivityEventType>>
   followUp: 'SENT_FOLLOW_UP',
   joinGroups: 'JOINED_TO_GROUP',
   likePosts: 'LIKED_POST',
+  acceptRequest: 'STATUS_CHANGE',
 };
 
 /** Per-profile daily caps used for an action the campaign does not cap (a cautious start). */
@@ -67,7 +70,10 @@ export const DEFAULT_DAILY_CAPS: Readonly<Record<CampaignAction, number>> = {
   followUp: 20,
   joinGroups: 3,
   likePosts: 20,
+  acceptRequest: 20,
 };
+/** AI replies one conversation may get per local day, unless the step says otherwise. */
+export const AI_REPLIES_PER_CONVERSATION_PER_DAY = 2;
 export const DAILY_CAP_MAX = 1000;
 export const CAMPAIGN_NAME_MAX_LENGTH = 100;
 export const CAMPAIGN_PROFILES_MAX = 100;
@@ -132,6 +138,8 @@ const aiReplyStepSchema = z.object({
     .refine((r) => Object.keys(r).length >= 1, 'Give at least one intent')
     .refine((r) => Object.keys(r).length <= 50, 'At most 50 intents'),
   fallbackTemplate: templateSchema.optional(),
+  /** Automatic replies one conversation may get per day (a person takes over beyond it). */
+  maxPerConversationPerDay: z.number().int().min(1).max(20).optional(),
 });
 const callToActionStepSchema = z.object({ type: z.literal('callToAction'), template: templateSchema });
 const followUpStepSchema = z.object({
@@ -150,6 +158,8 @@ const likePostsStepSchema = z.object({
   type: z.literal('likePosts'),
   count: z.number().int().min(1).max(100),
 });
+/** Confirm the friend requests people send the campaign's profiles; they join the collection and the funnel. */
+const acceptRequestsStepSchema = z.object({ type: z.literal('acceptRequests') });
 
 export const campaignStepSchema = z.discriminatedUnion('type', [
   collectStepSchema,
@@ -161,6 +171,7 @@ export const campaignStepSchema = z.discriminatedUnion('type', [
   followUpStepSchema,
   joinGroupsStepSchema,
   likePostsStepSchema,
+  acceptRequestsStepSchema,
 ]);
 export type CampaignStep = z.infer<typeof campaignStepSchema>;
 

@@ -34,7 +34,8 @@ export const taskLeadSchema = z.object({
   name: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  hasMessageButton: z.boolean(),
+  /** Whether the lead's page shows a Message button; null = unknown, the executor finds out on its visit. */
+  hasMessageButton: z.boolean().nullable(),
 });
 export type TaskLead = z.infer<typeof taskLeadSchema>;
 
@@ -69,6 +70,8 @@ export const executorTaskSchema = z.discriminatedUnion('action', [
     maxCount: z.number().int(),
   }),
   z.object({ ...taskBase, action: z.literal('friendRequest'), lead: taskLeadSchema }),
+  /** Confirm the friend request this person sent the profile (campaigns that accept incoming requests). */
+  z.object({ ...taskBase, action: z.literal('acceptRequest'), lead: taskLeadSchema }),
   z.object({
     ...taskBase,
     action: z.enum(MESSAGE_ACTIONS),
@@ -95,6 +98,8 @@ export const CLAIM_REASONS = [
   'daily-cap',
   /** The profile is on the product's proxies and the organisation has no traffic left. */
   'traffic-ended',
+  /** The organisation's licence has expired: tasks stay queued until it is renewed. */
+  'licence-expired',
 ] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
 
@@ -119,7 +124,8 @@ export const collectedProfileSchema = z.object({
   firstName: z.string().trim().max(150).optional(),
   lastName: z.string().trim().max(150).optional(),
   avatarUrl: z.string().trim().max(2000).optional(),
-  hasMessageButton: z.boolean().default(false),
+  /** Member lists and search results rarely show it: null = unknown, learnt on the first visit. */
+  hasMessageButton: z.boolean().nullable().default(null),
 });
 export type CollectedProfile = z.infer<typeof collectedProfileSchema>;
 
@@ -137,10 +143,18 @@ export const taskOutcomeBodySchema = z.discriminatedUnion('status', [
         liked: z.number().int().nonnegative().max(1000).optional(),
         /** The page showed the action already done (after a recheck): nothing was sent again. */
         alreadyDone: z.boolean().optional(),
+        /** What the lead's page showed: whether it has a Message button (learnt on every visit). */
+        hasMessageButton: z.boolean().optional(),
       })
       .default({}),
   }),
-  z.object({ ...reportBase, status: z.literal('skipped'), reason: z.string().trim().min(1).max(500) }),
+  z.object({
+    ...reportBase,
+    status: z.literal('skipped'),
+    reason: z.string().trim().min(1).max(500),
+    /** What the lead's page showed, e.g. no Message button (reason 'no-message-button'). */
+    hasMessageButton: z.boolean().optional(),
+  }),
   z.object({ ...reportBase, status: z.literal('failed'), error: z.string().trim().min(1).max(2000) }),
   z.object({
     ...reportBase,
@@ -176,6 +190,12 @@ export type TaskOutcomeResponse = z.infer<typeof taskOutcomeResponseSchema>;
 export const executorEventSchema = z.discriminatedUnion('kind', [
   /** A lead accepted the profile's friend request. */
   z.object({ kind: z.literal('friendAccepted'), profileUrl: profileUrlSchema, at: isoDateSchema.optional() }),
+  /** A person sent the profile a friend request (campaigns that accept them plan the confirmation). */
+  z.object({
+    kind: z.literal('friendRequestReceived'),
+    profileUrl: profileUrlSchema,
+    name: z.string().trim().min(1).max(300).optional(),
+  }),
   /** A message from a lead in the profile's messenger. */
   z.object({
     kind: z.literal('message'),

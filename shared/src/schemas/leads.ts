@@ -104,7 +104,8 @@ export const leadSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
-  hasMessageButton: z.boolean(),
+  /** null = not known yet (imported or added by hand): the executor learns it on its first visit. */
+  hasMessageButton: z.boolean().nullable(),
   isExcluded: z.boolean(),
   shouldSkip: z.boolean(),
   /** Where the lead came from: 'manual', 'import', 'collect:<campaignId>', ... */
@@ -148,7 +149,7 @@ export const leadInputSchema = z.object({
   firstName: nullableTextSchema(LEAD_PART_NAME_MAX_LENGTH, 'First name').default(null),
   lastName: nullableTextSchema(LEAD_PART_NAME_MAX_LENGTH, 'Last name').default(null),
   avatarUrl: avatarUrlSchema.default(null),
-  hasMessageButton: z.boolean().default(false),
+  hasMessageButton: z.boolean().nullable().default(null),
   source: nullableTextSchema(LEAD_SOURCE_MAX_LENGTH, 'Source').default(null),
 });
 export type LeadInput = z.infer<typeof leadInputSchema>;

@@ -203,7 +203,8 @@ export function stepToPayload(step: StepFormValues): Record<string, unknown> {
         },
       };
     case 'friendRequest':
-      return { type: 'friendRequest' };
+    case 'acceptRequests':
+      return { type: step.type };
     case 'welcomeMessage':
     case 'callToAction':
       return { type: step.type, template: step.template };

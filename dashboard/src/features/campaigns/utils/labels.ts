@@ -28,6 +28,7 @@ export const STEP_LABELS: Readonly<Record<CampaignStepType, string>> = {
   followUp: 'Follow-up',
   joinGroups: 'Join groups',
   likePosts: 'Like posts',
+  acceptRequests: 'Accept incoming requests',
 };
 
 export const STEP_DESCRIPTIONS: Readonly<Record<CampaignStepType, string>> = {
@@ -40,6 +41,7 @@ export const STEP_DESCRIPTIONS: Readonly<Record<CampaignStepType, string>> = {
   followUp: 'Write again when a lead has not replied.',
   joinGroups: 'Join groups with each profile.',
   likePosts: 'Like posts in the feed every day.',
+  acceptRequests: 'Confirm friend requests people send your profiles; they join the funnel.',
 };
 
 /** The caps' labels: what one unit of the action is. */
@@ -52,6 +54,7 @@ export const ACTION_LABELS: Readonly<Record<CampaignAction, string>> = {
   followUp: 'Follow-ups',
   joinGroups: 'Groups joined',
   likePosts: 'Posts liked',
+  acceptRequest: 'Requests accepted',
 };
 
 export const LOG_TYPE_LABELS: Readonly<Record<ActivityEventType, string>> = {

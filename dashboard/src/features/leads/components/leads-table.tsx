@@ -12,7 +12,8 @@ export interface LeadsTableProps {
   onToggle: (lead: Lead) => void;
 }
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+/** null: not known yet (the profile's browser finds out on its first visit). */
+const yesNo = (value: boolean | null) => (value === null ? 'Not yet known' : value ? 'Yes' : 'No');
 const sent = (at: string | null) => (at ? 'Sent' : 'Not sent');
 
 /** The loaded leads: name, profile link, message button, what was sent, source, exclude/include. */
