@@ -78,7 +78,12 @@ export function createContext({
       onFallback: (reason) => logger.warn({ reason }, 'AI provider failed; the offline classifier answered'),
     });
   const engine = createCampaignEngine({ db, realtime, clock, provider, logger, random });
-  const campaigns = createCampaignsService({ db, realtime, onRunning: engine.plan });
+  const campaigns = createCampaignsService({
+    db,
+    realtime,
+    onRunning: engine.plan,
+    onChanged: engine.settingsChanged,
+  });
   const admin = createAdminService({ db, users, settings, realtime, profiles });
   const agent = createAgentService({ db, realtime, clock, profiles, secretBox, logger });
   return {

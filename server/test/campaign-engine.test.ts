@@ -158,7 +158,10 @@ describe('a whole campaign run by scripted executors', () => {
     expect(logs.filter((l) => l.type === 'SENT_WELCOME_MESSAGE')).toHaveLength(4);
     expect(logs.filter((l) => l.type === 'SENT_FOLLOW_UP')).toHaveLength(3);
     await expect.poll(() => pushedLogs.length).toBe(logs.length);
-    expect(logs[0]).toMatchObject({ type: 'TARGETING_FINISHED', message: '6 new lead(s) targeted' });
+    expect(logs.slice(0, 2)).toMatchObject([
+      { type: 'TARGETING_STARTED' },
+      { type: 'TARGETING_FINISHED', message: '6 new lead(s) targeted' },
+    ]);
     // One run update and one profile-handled per outcome: 6 requests, 4 welcomes, 3 follow-ups.
     expect(runUpdates).toHaveLength(13);
     expect(runUpdates.at(-1)).toMatchObject({

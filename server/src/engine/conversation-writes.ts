@@ -37,45 +37,52 @@ export interface MessageWrite {
   at: Date;
   /** An incoming message's time on the network (tells a known message from a new one). */
   networkAt?: Date;
+  /** An incoming message's id on the network, when the page shows one. */
+  networkMessageId?: string;
   /** The column the card moves to (a new card starts here too); undefined keeps it where it is. */
   status?: ConversationStatus;
 }
 
-/** Adds a message to the lead's conversation with the profile, creating the card on first contact. */
-export async function writeMessage(trx: Knex.Transaction, write: MessageWrite): Promise<ConversationRef> {
+/**
+ * The conversation of (lead, profile), locked, created as a card in `status` (default sent) on first
+ * contact; answers it with whether it was created.
+ */
+export async function openConversation(
+  trx: Knex.Transaction,
+  open: { organizationId: number; leadId: number; profileId: number; at: Date; status?: ConversationStatus },
+): Promise<ConversationRef & { created: boolean }> {
   const existing = (await trx('conversations')
-    .where({ lead_id: write.leadId, profile_id: write.profileId })
+    .where({ lead_id: open.leadId, profile_id: open.profileId })
     .forUpdate()
     .first('id', 'status')) as { id: number; status: ConversationStatus } | undefined;
-  let conversation: ConversationRef;
-  if (existing) {
-    conversation = { id: Number(existing.id), status: existing.status };
-    await trx('conversations')
-      .where({ id: conversation.id })
-      .update({ last_message: write.text, last_message_at: write.at });
-    if (write.status && write.status !== existing.status) {
-      conversation = await moveCard(trx, write.organizationId, conversation.id, write.status, write.at);
-    }
-  } else {
-    const status = write.status ?? 'sent';
-    const lead = (await trx('leads').where({ id: write.leadId }).first('collection_id')) as {
-      collection_id: number;
-    };
-    const [row] = (await trx('conversations')
-      .insert({
-        organization_id: write.organizationId,
-        lead_id: write.leadId,
-        profile_id: write.profileId,
-        collection_id: lead.collection_id,
-        status,
-        order: await topRank(trx, write.organizationId, status),
-        status_update_date: write.at,
-        last_message: write.text,
-        last_message_at: write.at,
-      })
-      .returning(['id', 'status'])) as { id: number; status: ConversationStatus }[];
-    if (!row) throw new Error('insert returned no conversation');
-    conversation = { id: Number(row.id), status: row.status };
+  if (existing) return { id: Number(existing.id), status: existing.status, created: false };
+  const status = open.status ?? 'sent';
+  const lead = (await trx('leads').where({ id: open.leadId }).first('collection_id')) as {
+    collection_id: number;
+  };
+  const [row] = (await trx('conversations')
+    .insert({
+      organization_id: open.organizationId,
+      lead_id: open.leadId,
+      profile_id: open.profileId,
+      collection_id: lead.collection_id,
+      status,
+      order: await topRank(trx, open.organizationId, status),
+      status_update_date: open.at,
+    })
+    .returning(['id', 'status'])) as { id: number; status: ConversationStatus }[];
+  if (!row) throw new Error('insert returned no conversation');
+  return { id: Number(row.id), status: row.status, created: true };
+}
+
+/** Adds a message to the lead's conversation with the profile, creating the card on first contact. */
+export async function writeMessage(trx: Knex.Transaction, write: MessageWrite): Promise<ConversationRef> {
+  let conversation: ConversationRef = await openConversation(trx, { ...write, status: write.status });
+  await trx('conversations')
+    .where({ id: conversation.id })
+    .update({ last_message: write.text, last_message_at: write.at });
+  if (write.status && write.status !== conversation.status) {
+    conversation = await moveCard(trx, write.organizationId, conversation.id, write.status, write.at);
   }
   await trx('conversation_messages').insert({
     organization_id: write.organizationId,
@@ -84,11 +91,15 @@ export async function writeMessage(trx: Knex.Transaction, write: MessageWrite): 
     text: write.text,
     sent_at: write.at,
     network_sent_at: write.networkAt ?? null,
+    network_message_id: write.networkMessageId ?? null,
   });
   return conversation;
 }
 
-/** Moves a card to the top of another column and stamps the change. */
+/**
+ * Moves a card to the top of another column and stamps the change, unless a person moved the card
+ * by hand: it then stays where the person put it (answered as it is).
+ */
 export async function moveCard(
   trx: Knex.Transaction,
   organizationId: number,
@@ -96,6 +107,12 @@ export async function moveCard(
   status: ConversationStatus,
   at: Date,
 ): Promise<ConversationRef> {
+  const card = (await trx('conversations')
+    .where({ id: conversationId })
+    .first('status', 'manual_status_at')) as
+    | { status: ConversationStatus; manual_status_at: Date | string | null }
+    | undefined;
+  if (card && card.manual_status_at !== null) return { id: conversationId, status: card.status };
   await trx('conversations')
     .where({ id: conversationId })
     .update({ status, order: await topRank(trx, organizationId, status), status_update_date: at });

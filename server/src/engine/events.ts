@@ -1,8 +1,8 @@
 import type { ConversationStatus } from '@reachly/shared/constants';
 import {
-  DEFAULT_PAUSE_HOURS,
   type ExecutorEvent,
   type ExecutorEventsResponse,
+  normalizeProfileUrl,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import {
@@ -16,10 +16,24 @@ import {
 } from '../ai/index.ts';
 import type { LogEntry } from './activity-log.ts';
 import { moveCard, writeMessage } from './conversation-writes.ts';
+import { peopleState } from './people.ts';
 import { loadCampaign, planWelcomes } from './planner.ts';
 import { pauseProfile } from './reports.ts';
 import { dailyCapOf, stepOf } from './settings.ts';
 import type { Effects } from './task-queue.ts';
+
+/** Two reads of one message: the same text within this time of each other on the network's clock. */
+const SAME_MESSAGE_WINDOW_MS = 10 * 60_000;
+
+/** The running campaigns a profile works for. */
+async function runningCampaignsOf(db: Knex | Knex.Transaction, profileId: number): Promise<number[]> {
+  const rows = (await db('campaign_profiles as cp')
+    .join('campaigns as c', 'c.id', 'cp.campaign_id')
+    .where({ 'cp.profile_id': profileId, 'c.status': 'running' })
+    .orderBy('c.id')
+    .select('c.id')) as { id: number }[];
+  return rows.map((r) => Number(r.id));
+}
 
 /** A reply moves a card out of these columns into replied. */
 const AWAITING_REPLY: readonly ConversationStatus[] = ['sent', 'call-to-action-sent'];
@@ -42,8 +56,19 @@ export function createEventHandler({
   provider: ReplyProvider;
   random?: () => number;
 }) {
-  /** The running-or-not campaign that last worked this lead from this profile. */
+  /**
+   * The campaign that works this person (the owner recorded when it first contacted them), else the
+   * one that last planned work for this lead from this profile.
+   */
   async function campaignOfLead(trx: Knex | Knex.Transaction, leadId: number, profileId: number) {
+    const owner = (await trx('leads as l')
+      .join('people as p', (j) =>
+        j.on('p.organization_id', 'l.organization_id').andOn('p.profile_url', 'l.profile_url'),
+      )
+      .where('l.id', leadId)
+      .andWhere('p.owner_profile_id', profileId)
+      .first('p.owner_campaign_id')) as { owner_campaign_id: number | null } | undefined;
+    if (owner?.owner_campaign_id != null) return loadCampaign(trx, Number(owner.owner_campaign_id));
     const row = (await trx('campaign_tasks')
       .where({ lead_id: leadId, profile_id: profileId })
       .orderBy('id', 'desc')
@@ -131,13 +156,18 @@ export function createEventHandler({
         .where({ lead_id: lead.id, profile_id: profileId })
         .first('id', 'status')) as { id: number; status: ConversationStatus } | undefined;
       if (conversation) {
-        // The executor reads whole threads: a message already stored is not stored twice.
+        // The executor reads whole threads: a message already stored is not stored twice. The
+        // network's id says so when the page shows one; else the same text at about the same time
+        // (a thread shows times to the minute, or as "5 min ago").
         const known = await trx('conversation_messages')
-          .where({
-            conversation_id: conversation.id,
-            direction: 'in',
-            text: event.text,
-            network_sent_at: sentAt,
+          .where({ conversation_id: conversation.id, direction: 'in' })
+          .andWhere((q) => {
+            if (event.messageId) q.where('network_message_id', event.messageId);
+            else
+              q.where('text', event.text).andWhereBetween('network_sent_at', [
+                new Date(sentAt.getTime() - SAME_MESSAGE_WINDOW_MS),
+                new Date(sentAt.getTime() + SAME_MESSAGE_WINDOW_MS),
+              ]);
           })
           .first('id');
         if (known) return null;
@@ -152,6 +182,7 @@ export function createEventHandler({
         // Ordered on the server's clock: the network's may run on another (the sandbox's does).
         at: now,
         networkAt: sentAt,
+        networkMessageId: event.messageId,
         status: moved ? 'replied' : undefined,
       });
       const [message] = (await trx('conversation_messages')
@@ -247,6 +278,15 @@ export function createEventHandler({
         message: `Reply classified as ${intent}${status ? `; card moved to ${status}` : ''}`,
       });
       if (reply.text) {
+        // One answer for the conversation's newest message: a reply not yet sent to an earlier
+        // message is replaced, so two quick messages from a lead get one answer, not two.
+        await trx('campaign_tasks')
+          .where({ lead_id: lead.id, profile_id: profileId, action: 'aiReply', status: 'pending' })
+          .update({
+            status: 'cancelled',
+            finished_at: now,
+            result: JSON.stringify({ reason: 'newer-message' }),
+          });
         await trx('campaign_tasks')
           .insert({
             organization_id: organizationId,
@@ -271,22 +311,90 @@ export function createEventHandler({
     now: Date,
     effects: Effects,
   ) {
-    const until = event.until
-      ? new Date(event.until)
-      : new Date(now.getTime() + DEFAULT_PAUSE_HOURS * 3600_000);
     await db.transaction(async (trx) => {
-      const message = await pauseProfile(trx, profileId, event.signal, event.message, until);
-      const campaigns = (await trx('campaign_profiles as cp')
-        .join('campaigns as c', 'c.id', 'cp.campaign_id')
-        .where({ 'cp.profile_id': profileId, 'c.status': 'running' })
-        .select('c.id')) as { id: number }[];
+      const pause = await pauseProfile(
+        trx,
+        profileId,
+        event.signal,
+        event.message,
+        event.until ? new Date(event.until) : null,
+        now,
+      );
+      const campaigns = await runningCampaignsOf(trx, profileId);
       const entries: LogEntry[] =
         campaigns.length === 0
-          ? [{ campaignId: null, profileId, type: event.signal, message }]
-          : campaigns.map((c) => ({ campaignId: Number(c.id), profileId, type: event.signal, message }));
+          ? [{ campaignId: null, profileId, type: event.signal, message: pause.message }]
+          : campaigns.map((id) => ({
+              campaignId: id,
+              profileId,
+              type: event.signal,
+              message: pause.message,
+            }));
       effects.logs.push(...entries);
-      for (const c of campaigns)
-        effects.notices.push({ campaignId: Number(c.id), profileId, type: event.signal, message });
+      for (const id of campaigns)
+        effects.notices.push({ campaignId: id, profileId, type: event.signal, message: pause.message });
+    });
+  }
+
+  /**
+   * A person sent the profile a friend request: the first running campaign of the profile that
+   * accepts incoming requests adds them to its collection (unless they are off-limits or worked by
+   * another profile) and plans the confirmation.
+   */
+  async function requestReceived(
+    organizationId: number,
+    profileId: number,
+    event: Extract<ExecutorEvent, { kind: 'friendRequestReceived' }>,
+    now: Date,
+    effects: Effects,
+  ): Promise<boolean> {
+    return db.transaction(async (trx) => {
+      const profileUrl = event.profileUrl;
+      const person = (await peopleState(trx, organizationId, [profileUrl])).get(profileUrl);
+      if (person?.offLimits || (person?.ownerProfileId != null && person.ownerProfileId !== profileId)) {
+        return false;
+      }
+      for (const id of await runningCampaignsOf(trx, profileId)) {
+        const campaign = await loadCampaign(trx, id);
+        if (!campaign || !stepOf(campaign.settings, 'acceptRequests')) continue;
+        await trx('leads')
+          .insert({
+            organization_id: organizationId,
+            collection_id: campaign.collection_id,
+            profile_url: profileUrl,
+            name: event.name ?? null,
+            first_name: event.name?.split(/\s+/)[0] ?? null,
+            source: 'incoming-request',
+          })
+          .onConflict(['collection_id', 'profile_url'])
+          .ignore();
+        const lead = (await trx('leads')
+          .where({ collection_id: campaign.collection_id, profile_url: profileUrl })
+          .first('id')) as { id: number };
+        const planned = await trx('campaign_tasks')
+          .insert({
+            organization_id: organizationId,
+            campaign_id: campaign.id,
+            profile_id: profileId,
+            lead_id: lead.id,
+            step_key: 'acceptRequest',
+            action: 'acceptRequest',
+            due_at: now,
+          })
+          .onConflict()
+          .ignore()
+          .returning('id');
+        if (planned.length === 0) return false;
+        effects.logs.push({
+          campaignId: campaign.id,
+          profileId,
+          leadId: Number(lead.id),
+          type: 'STATUS_CHANGE',
+          message: `${event.name ?? profileUrl} sent a friend request; it will be accepted`,
+        });
+        return true;
+      }
+      return false;
     });
   }
 
@@ -299,17 +407,47 @@ export function createEventHandler({
     effects: Effects,
   ): Promise<ExecutorEventsResponse> {
     let applied = 0;
-    for (const event of events) {
+    const fetched = { messages: 0, accepted: 0, requests: 0 };
+    for (const raw of events) {
+      const event =
+        'profileUrl' in raw
+          ? { ...raw, profileUrl: normalizeProfileUrl(raw.profileUrl) ?? raw.profileUrl }
+          : raw;
       if (event.kind === 'friendAccepted') {
-        if (await accepted(organizationId, profileId, event, now, effects)) applied += 1;
+        if (await accepted(organizationId, profileId, event, now, effects)) {
+          applied += 1;
+          fetched.accepted += 1;
+        }
       } else if (event.kind === 'message') {
         const stored = await storeIncoming(organizationId, profileId, event, now, effects);
         if (!stored) continue;
         applied += 1;
+        fetched.messages += 1;
         await answer(organizationId, profileId, stored, now, effects);
+      } else if (event.kind === 'friendRequestReceived') {
+        if (await requestReceived(organizationId, profileId, event, now, effects)) {
+          applied += 1;
+          fetched.requests += 1;
+        }
       } else {
         await signal(organizationId, profileId, event, now, effects);
         applied += 1;
+      }
+    }
+    const news = [
+      fetched.messages > 0 ? `${fetched.messages} new message(s)` : null,
+      fetched.accepted > 0 ? `${fetched.accepted} accepted request(s)` : null,
+      fetched.requests > 0 ? `${fetched.requests} incoming request(s)` : null,
+    ].filter((n): n is string => n !== null);
+    if (news.length > 0) {
+      const profile = (await db('profiles').where({ id: profileId }).first('name')) as { name: string };
+      for (const id of await runningCampaignsOf(db, profileId)) {
+        effects.logs.push({
+          campaignId: id,
+          profileId,
+          type: 'FETCHING',
+          message: `Read ${profile.name}'s inbox and friends: ${news.join(', ')}`,
+        });
       }
     }
     return { applied, ignored: events.length - applied };

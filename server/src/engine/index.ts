@@ -87,6 +87,14 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     }
   }
 
+  /**
+   * Wakes the executors of these profiles (null: every profile of the organisation): work became
+   * due or what they work by changed, so they claim now instead of at their next look.
+   */
+  function wake(organizationId: number, profileIds: number[] | null, reason: string): void {
+    realtime.emit(organizationId, 'executor-wake', { profileIds, reason });
+  }
+
   /** Plans a running campaign now (on start, and from the claim path once a minute); logs new targets. */
   async function planAt(campaignId: number, now: Date): Promise<PlanResult> {
     const result = await planCampaign(db, campaignId, now);
@@ -94,8 +102,15 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
       const organization = (await db('campaigns').where({ id: campaignId }).first('organization_id')) as {
         organization_id: number;
       };
+      // Targeting is one statement: its start and end are written together, with what it found.
       const effects: Effects = {
         logs: [
+          {
+            campaignId,
+            profileId: null,
+            type: 'TARGETING_STARTED',
+            message: `Targeting the collection's leads for first contact`,
+          },
           {
             campaignId,
             profileId: null,
@@ -109,11 +124,35 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
         writeLogs(trx, organization.organization_id, now, effects.logs),
       );
       await push(organization.organization_id, effects, logs, now);
+      const profiles = (await db('campaign_profiles')
+        .where({ campaign_id: campaignId })
+        .select('profile_id')) as { profile_id: number }[];
+      wake(
+        organization.organization_id,
+        profiles.map((p) => Number(p.profile_id)),
+        'new leads',
+      );
     }
     return result;
   }
 
-  const plan = (campaignId: number) => planAt(campaignId, clock.now());
+  /** Plans a campaign that started or resumed, and wakes its executors. */
+  async function plan(campaignId: number): Promise<PlanResult> {
+    const result = await planAt(campaignId, clock.now());
+    const campaign = (await db('campaigns').where({ id: campaignId }).first('organization_id')) as
+      | { organization_id: number }
+      | undefined;
+    const profiles = (await db('campaign_profiles')
+      .where({ campaign_id: campaignId })
+      .select('profile_id')) as { profile_id: number }[];
+    if (campaign)
+      wake(
+        campaign.organization_id,
+        profiles.map((p) => Number(p.profile_id)),
+        'campaign running',
+      );
+    return result;
+  }
 
   /** Re-plans the profile's running campaigns not planned for PLAN_INTERVAL_SECONDS; one process wins each. */
   async function replanStale(profileId: number, now: Date) {
@@ -177,7 +216,99 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     return response;
   }
 
-  return { plan, claim, started, outcome, report };
+  /**
+   * A person lifts a profile's pause before its end (the network lifted the block, or the person
+   * checked the account): the profile works again at once. The pause count is kept, so a signal
+   * soon after pauses it for longer.
+   */
+  async function liftPause(organizationId: number, profileId: number, by: string): Promise<void> {
+    const now = clock.now();
+    const effects: Effects = { logs: [], notices: [] };
+    const logs = await db.transaction(async (trx) => {
+      const profile = (await trx('profiles')
+        .where({ id: profileId, organization_id: organizationId })
+        .forUpdate()
+        .first('name', 'paused_until')) as { name: string; paused_until: Date | string | null } | undefined;
+      if (!profile) throw notFound(`Profile ${profileId} not found.`);
+      const until = profile.paused_until === null ? null : new Date(profile.paused_until);
+      if (until === null || until <= now) return [];
+      await trx('profiles')
+        .where({ id: profileId })
+        .update({ paused_until: null, pause_reason: null, next_action_at: null });
+      // Tasks held back until the pause's end are due again now.
+      await trx('campaign_tasks')
+        .where({ profile_id: profileId, status: 'pending' })
+        .andWhere('due_at', '>', now)
+        .andWhere('due_at', '<=', until)
+        .whereNot('action', 'followUp')
+        .update({ due_at: now });
+      const campaigns = (await trx('campaign_profiles as cp')
+        .join('campaigns as c', 'c.id', 'cp.campaign_id')
+        .where({ 'cp.profile_id': profileId, 'c.status': 'running' })
+        .select('c.id')) as { id: number }[];
+      const message = `${profile.name}'s pause was lifted by ${by}`;
+      effects.logs.push(
+        ...(campaigns.length === 0
+          ? [{ campaignId: null, profileId, type: 'UPDATED' as const, message }]
+          : campaigns.map((c) => ({
+              campaignId: Number(c.id),
+              profileId,
+              type: 'UPDATED' as const,
+              message,
+            }))),
+      );
+      return writeLogs(trx, organizationId, now, effects.logs);
+    });
+    await push(organizationId, effects, logs, now);
+    wake(organizationId, [profileId], 'pause lifted');
+  }
+
+  /** A running campaign's settings changed: logged as UPDATED, and its executors look at once. */
+  async function settingsChanged(
+    organizationId: number,
+    campaign: { id: number; profileIds: number[] },
+    changed: string[],
+  ): Promise<void> {
+    const now = clock.now();
+    const effects: Effects = {
+      logs: [
+        {
+          campaignId: campaign.id,
+          profileId: null,
+          type: 'UPDATED',
+          message: `Settings changed (${changed.join(', ')}); they apply to every task not yet done`,
+        },
+      ],
+      notices: [],
+    };
+    const logs = await writeLogs(db, organizationId, now, effects.logs);
+    await push(organizationId, effects, logs, now);
+    wake(organizationId, campaign.profileIds, 'settings changed');
+  }
+
+  /** Leads arrived in a collection (null: some collection): the running campaigns that work it target them now. */
+  async function collectionChanged(organizationId: number, collectionId: number | null): Promise<void> {
+    const now = clock.now();
+    const ids = (await db('campaigns')
+      .where({ organization_id: organizationId, status: 'running' })
+      .modify((q) => {
+        if (collectionId !== null) q.where({ collection_id: collectionId });
+      })
+      .select('id')) as { id: number }[];
+    for (const { id } of ids) await planAt(Number(id), now);
+  }
+
+  return {
+    plan,
+    claim,
+    started,
+    outcome,
+    report,
+    wake,
+    liftPause,
+    settingsChanged,
+    collectionChanged,
+  };
 }
 
 export type CampaignEngine = ReturnType<typeof createCampaignEngine>;

@@ -3,8 +3,9 @@ import { type CampaignAction, DONE_LOG_TYPES, type TaskOutcomeBody } from '@reac
 import type { Knex } from 'knex';
 import { insertLeadColumns } from '../services/leads/insert-leads.ts';
 import type { LogEntry } from './activity-log.ts';
-import { writeMessage } from './conversation-writes.ts';
-import { type PlannedCampaign, planCampaignLeads, planNextFollowUp } from './planner.ts';
+import { openConversation, writeMessage } from './conversation-writes.ts';
+import { type PlannedCampaign, planCampaignLeads, planNextFollowUp, planWelcomes } from './planner.ts';
+import { stepOf } from './settings.ts';
 import type { TaskRow } from './task-queue.ts';
 
 type DoneData = Extract<TaskOutcomeBody, { status: 'done' }>['data'];
@@ -53,6 +54,17 @@ export async function applyDone(
         .whereNull('friend_request_sent_at')
         .update({ friend_request_sent_at: now });
       return { logs: [log('Friend request sent')] };
+    case 'acceptRequest': {
+      if (leadId === null) throw new Error(`acceptRequest task ${task.id} has no lead`);
+      await trx('leads')
+        .where({ id: leadId })
+        .whereNull('friend_accepted_at')
+        .update({ friend_accepted_at: now });
+      // The person joins the funnel now; the welcome message (if the campaign sends one) follows.
+      await openConversation(trx, { organizationId: campaign.organization_id, leadId, profileId, at: now });
+      if (stepOf(campaign.settings, 'welcomeMessage')) await planWelcomes(trx, campaign.id, now);
+      return { logs: [log('Accepted their friend request')] };
+    }
     case 'welcomeMessage':
     case 'callToAction':
     case 'followUp':
@@ -87,7 +99,7 @@ export async function applyDone(
         firstName: collected.map((p) => p.firstName ?? p.name?.split(/\s+/)[0] ?? null),
         lastName: collected.map((p) => p.lastName ?? null),
         avatarUrl: collected.map((p) => p.avatarUrl ?? null),
-        hasMessageButton: collected.map((p) => p.hasMessageButton),
+        hasMessageButton: collected.map((p) => p.hasMessageButton ?? null),
         source: collected.map(() => 'campaign'),
       });
       // The new leads are targeted now, not at the next planning pass.

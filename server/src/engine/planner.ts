@@ -202,9 +202,9 @@ export async function planCampaign(
 
 /**
  * The first contact of every lead of the collection that the targeting step lets through, spread
- * over the campaign's profiles by lead id. Do-not-contact: excluded and skipped leads, and leads
- * (the same person, by profile URL, in any collection) already in conversation with a profile of
- * the organisation other than the one this lead would get.
+ * over the campaign's profiles by lead id (a person some profile already works stays with it).
+ * Left out: people off-limits in any collection or on do-not-contact, people in conversation with
+ * another of our profiles, and, with skipContacted, people another campaign contacted.
  */
 async function planFirstContact(
   campaign: PlannedCampaign,
@@ -221,10 +221,9 @@ async function planFirstContact(
   const where: string[] = [];
   const bindings: unknown[] = [];
   const hasMessageButton = step === 'welcomeMessage' ? true : filters.hasMessageButton;
-  if (hasMessageButton !== undefined) {
-    where.push('l.has_message_button = ?');
-    bindings.push(hasMessageButton);
-  }
+  // Unknown (null) is "find out on the first visit": only a lead known to lack the button is left out.
+  if (hasMessageButton === true) where.push('l.has_message_button is not false');
+  if (hasMessageButton === false) where.push('l.has_message_button is not true');
   if (filters.includeKeywords.length > 0) {
     where.push(`l.name ilike any(?::text[])`);
     bindings.push(filters.includeKeywords.map(likePattern));
@@ -233,25 +232,42 @@ async function planFirstContact(
     where.push(`not (coalesce(l.name, '') ilike any(?::text[]))`);
     bindings.push(filters.excludeKeywords.map(likePattern));
   }
-  if (filters.skipContacted) where.push('l.friend_request_sent_at is null and l.message_sent_at is null');
-  // The people already talking with a profile are read once (a materialized set, hashed), not
-  // looked up per lead: without statistics on a new organisation's leads, a correlated lookup
-  // made PostgreSQL scan every lead for every lead (minutes for 10,000 leads).
+  if (filters.skipContacted) {
+    where.push('l.friend_request_sent_at is null and l.message_sent_at is null');
+    // Contacted by this organisation under another lead row (another collection) counts too.
+    where.push('(p.owner_campaign_id is null or p.owner_campaign_id = ?)');
+    bindings.push(campaign.id);
+  }
+  // The people already talking with a profile, and the people off-limits in any collection, are
+  // read once (materialized sets, hashed), not looked up per lead: without statistics on a new
+  // organisation's leads, a correlated lookup made PostgreSQL scan every lead for every lead.
+  // A person already worked by one of our profiles goes to that profile, or is left out when that
+  // profile is not on this campaign: nobody hears from two of our profiles.
   await run(
     `with talking as materialized (
        select distinct other.profile_url, cv.profile_id
          from conversations cv join leads other on other.id = cv.lead_id
-        where cv.organization_id = ?)
+        where cv.organization_id = ?),
+     off_limits as materialized (
+       select distinct x.profile_url from leads x
+        where x.organization_id = ? and (x.is_excluded or x.should_skip)
+       union
+       select d.profile_url from people d where d.organization_id = ? and d.do_not_contact)
      insert into campaign_tasks ${TASK_COLUMNS}
      select l.organization_id, ?, a.profile_id, l.id, ?, ?, ?, null
        from leads l
-       cross join lateral (select (?::int[])[1 + (l.id % ?)] as profile_id) a
+       left join people p on p.organization_id = l.organization_id and p.profile_url = l.profile_url
+       cross join lateral (select coalesce(p.owner_profile_id, (?::int[])[1 + (l.id % ?)]) as profile_id) a
        left join talking t on t.profile_url = l.profile_url and t.profile_id is distinct from a.profile_id
+       left join off_limits o on o.profile_url = l.profile_url
       where l.collection_id = ? and l.organization_id = ? and not l.is_excluded and not l.should_skip
-        and t.profile_url is null
+        and t.profile_url is null and o.profile_url is null
+        and a.profile_id = any(?::int[])
         ${where.map((w) => `and ${w}`).join(' ')}
      on conflict do nothing`,
     [
+      campaign.organization_id,
+      campaign.organization_id,
       campaign.organization_id,
       campaign.id,
       step,
@@ -261,6 +277,7 @@ async function planFirstContact(
       profiles.length,
       campaign.collection_id,
       campaign.organization_id,
+      profiles,
       ...bindings,
     ],
   );
@@ -271,7 +288,7 @@ export async function planWelcomes(db: Knex | Knex.Transaction, campaignId: numb
   const sql = `insert into campaign_tasks ${TASK_COLUMNS}
      select ft.organization_id, ft.campaign_id, ft.profile_id, ft.lead_id, 'welcomeMessage', 'welcomeMessage', ?, null
        from campaign_tasks ft join leads l on l.id = ft.lead_id
-      where ft.campaign_id = ? and ft.step_key = 'friendRequest' and ft.status = 'done'
+      where ft.campaign_id = ? and ft.action in ('friendRequest', 'acceptRequest') and ft.status = 'done'
         and l.friend_accepted_at is not null
      on conflict do nothing`;
   if (run) await run(sql, [now, campaignId]);

@@ -1,3 +1,4 @@
+import { formatLocal, minimumPauseMs, PAUSE_STREAK_DAYS } from '@reachly/shared/logic';
 import {
   DEFAULT_PAUSE_HOURS,
   STARTED_LEASE_SECONDS,
@@ -11,6 +12,7 @@ import type { Knex } from 'knex';
 import { conflict, notFound } from '../errors.ts';
 import { dateOf, secondsUntil } from './clock.ts';
 import { applyDone } from './outcomes.ts';
+import { learnMessageButton } from './people.ts';
 import { loadCampaign } from './planner.ts';
 import type { Effects, ProfileRow, TaskRow } from './task-queue.ts';
 
@@ -113,9 +115,10 @@ export function createReports() {
         const done = await applyDone(trx, task, campaign, body.data, now);
         effects.logs.push(...done.logs);
         effects.processed = done.processed;
+        await learnFromPage(trx, task, body.data.hasMessageButton);
         break;
       }
-      case 'skipped':
+      case 'skipped': {
         status = 'skipped';
         await trx('campaign_tasks')
           .where({ id: task.id })
@@ -125,8 +128,14 @@ export function createReports() {
             lease_until: null,
             result: JSON.stringify({ reason: body.reason }),
           });
-        effects.logs.push({ ...base, type: 'SIGNAL', message: `${task.step_key} skipped: ${body.reason}` });
+        const who = await learnFromPage(trx, task, body.hasMessageButton);
+        effects.logs.push({
+          ...base,
+          type: 'SIGNAL',
+          message: `${task.step_key}${who ? ` for ${who}` : ''} skipped: ${body.reason}`,
+        });
         break;
+      }
       case 'failed': {
         const final = task.attempts >= TASK_MAX_ATTEMPTS;
         status = final ? 'failed' : 'pending';
@@ -149,23 +158,27 @@ export function createReports() {
         break;
       }
       case 'restricted': {
-        const until = body.until
-          ? new Date(body.until)
-          : new Date(now.getTime() + DEFAULT_PAUSE_HOURS * 3600_000);
+        const pause = await pauseProfile(
+          trx,
+          Number(task.profile_id),
+          body.signal,
+          body.message,
+          body.until ? new Date(body.until) : null,
+          now,
+        );
         status = 'pending';
         // Not done and not counted: the task waits for the end of the pause, then goes out once.
         await trx('campaign_tasks')
           .where({ id: task.id })
-          .update({ status, lease_until: null, due_at: until });
-        const paused = await pauseProfile(trx, Number(task.profile_id), body.signal, body.message, until);
-        effects.logs.push({ ...base, type: body.signal, message: paused });
+          .update({ status, lease_until: null, due_at: pause.until });
+        effects.logs.push({ ...base, type: body.signal, message: pause.message });
         effects.notices.push({
           campaignId: campaign.id,
           profileId: base.profileId,
           type: body.signal,
-          message: paused,
+          message: pause.message,
         });
-        extraWait = until;
+        extraWait = pause.until;
         break;
       }
     }
@@ -178,16 +191,80 @@ export function createReports() {
   return { started, outcome };
 }
 
-/** Pauses every task of a profile until `until`; answers the notice text. */
+/** What the lead's page showed, kept for every lead row of the person; answers the lead's name. */
+async function learnFromPage(
+  trx: Knex.Transaction,
+  task: TaskRow,
+  hasMessageButton: boolean | undefined,
+): Promise<string | null> {
+  if (task.lead_id === null) return null;
+  const lead = (await trx('leads').where({ id: task.lead_id }).first('profile_url', 'name')) as
+    | { profile_url: string; name: string | null }
+    | undefined;
+  if (!lead) return null;
+  if (hasMessageButton !== undefined) {
+    await learnMessageButton(trx, task.organization_id, lead.profile_url, hasMessageButton);
+  }
+  return lead.name ?? lead.profile_url;
+}
+
+export interface Pause {
+  until: Date;
+  message: string;
+  /** The profile was paused already: this signal came from work that was under way. */
+  repeated: boolean;
+}
+
+/**
+ * Pauses a profile after a RESTRICTION or DANGER signal. The pause lasts until the network's end
+ * time, DEFAULT_PAUSE_HOURS when it named none, and never less than the minimum for the profile's
+ * recent history: MIN_PAUSE_MINUTES for the first signal within PAUSE_STREAK_DAYS, doubled for each
+ * further one (an end time already past, or a block that comes straight back, still pauses). A
+ * signal while the profile is paused only extends the pause to the later end.
+ */
 export async function pauseProfile(
   trx: Knex.Transaction,
   profileId: number,
   signal: 'RESTRICTION' | 'DANGER',
-  message: string,
-  until: Date,
-): Promise<string> {
+  reason: string,
+  networkUntil: Date | null,
+  now: Date,
+): Promise<Pause> {
+  const profile = (await trx('profiles')
+    .where({ id: profileId })
+    .forUpdate()
+    .first('name', 'proxy_timezone', 'paused_until', 'pause_streak', 'last_pause_at')) as {
+    name: string;
+    proxy_timezone: string | null;
+    paused_until: Date | string | null;
+    pause_streak: number;
+    last_pause_at: Date | string | null;
+  };
+  const asked = networkUntil ?? new Date(now.getTime() + DEFAULT_PAUSE_HOURS * 3600_000);
+  const current = dateOf(profile.paused_until);
+  const repeated = current !== null && current > now;
+  const lastPause = dateOf(profile.last_pause_at);
+  const streak = repeated
+    ? profile.pause_streak
+    : lastPause && now.getTime() - lastPause.getTime() < PAUSE_STREAK_DAYS * 86_400_000
+      ? profile.pause_streak + 1
+      : 1;
+  const floor = new Date(now.getTime() + minimumPauseMs(streak));
+  let until = asked > floor ? asked : floor;
+  if (repeated && current > until) until = current;
   await trx('profiles')
     .where({ id: profileId })
-    .update({ paused_until: until, pause_reason: `${signal}: ${message}` });
-  return `Profile ${profileId} paused until ${until.toISOString()} after a ${signal} signal: ${message}`;
+    .update({
+      paused_until: until,
+      pause_reason: `${signal}: ${reason}`,
+      pause_streak: streak,
+      last_pause_at: repeated ? profile.last_pause_at : now,
+    });
+  const notes: string[] = [];
+  if (networkUntil && networkUntil <= now) notes.push('the end time the network gave had already passed');
+  if (streak > 1) notes.push(`pause ${streak} in ${PAUSE_STREAK_DAYS} days: each lasts longer`);
+  const message = `${profile.name} paused until ${formatLocal(until, profile.proxy_timezone)} after a ${signal}: ${reason}${
+    notes.length > 0 ? ` (${notes.join('; ')})` : ''
+  }`;
+  return { until, message, repeated };
 }

@@ -1,6 +1,7 @@
 import {
   createProfileBodySchema,
   deleteProfileQuerySchema,
+  idParamsSchema,
   profilesQuerySchema,
   updateProfileBodySchema,
 } from '@reachly/shared/schemas';
@@ -11,7 +12,7 @@ import { jsonBody } from '../http/json-body.ts';
 import { parse } from '../http/validate.ts';
 
 /** Connected profiles: GET, POST, PATCH and DELETE /api/profiles (spec §7). */
-export function profilesRoutes({ auth, profiles }: AppContext): Router {
+export function profilesRoutes({ auth, profiles, engine }: AppContext): Router {
   const router = Router();
 
   router.get('/profiles', auth.requireAuth, async (req, res) => {
@@ -27,6 +28,14 @@ export function profilesRoutes({ auth, profiles }: AppContext): Router {
   router.patch('/profiles', auth.requireAuth, ...jsonBody('8kb'), async (req, res) => {
     const body = parse(updateProfileBodySchema, req.body);
     res.json(await profiles.update(authOf(req).organizationId, body));
+  });
+
+  // A person lifts a profile's pause (after a restriction) before its end.
+  router.post('/profiles/:id/resume', auth.requireAuth, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    const { organizationId, user } = authOf(req);
+    await engine.liftPause(organizationId, id, user.email);
+    res.json({ id, pausedUntil: null });
   });
 
   router.delete('/profiles', auth.requireAuth, async (req, res) => {

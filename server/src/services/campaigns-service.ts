@@ -48,6 +48,16 @@ const NO_LICENCE_MESSAGE =
 
 const settingsOf = (row: CampaignRow): CampaignSettings => parseSettings(row.settings);
 
+/** The PATCH fields a running campaign's log names when they change. */
+const CHANGE_LABELS: readonly [keyof UpdateCampaignBody, string][] = [
+  ['steps', 'steps'],
+  ['dailyCaps', 'daily caps'],
+  ['workingHours', 'working hours'],
+  ['gapSeconds', 'gaps between actions'],
+  ['profileIds', 'profiles'],
+  ['collectionId', 'collection'],
+];
+
 function toCampaign(row: CampaignRow, profileIds: number[]): Campaign {
   const settings = settingsOf(row);
   return {
@@ -76,11 +86,14 @@ export function createCampaignsService({
   db,
   realtime,
   onRunning,
+  onChanged,
 }: {
   db: Knex;
   realtime: Realtime;
   /** Called once a campaign has started or resumed (the engine plans its tasks). */
   onRunning?: (campaignId: number) => Promise<unknown>;
+  /** Called after a running campaign's settings changed (the engine logs it and wakes its executors). */
+  onChanged?: (organizationId: number, campaign: Campaign, changed: string[]) => Promise<unknown>;
 }) {
   /** Profile ids per campaign, ascending. */
   async function profileIdsOf(t: Tenant, campaignIds: number[]): Promise<Map<number, number[]>> {
@@ -249,6 +262,10 @@ export function createCampaignsService({
       return { campaign: await view(t, row), previous: stored.status };
     });
     await pushStatus(organizationId, campaign, previous);
+    const changed = CHANGE_LABELS.filter(([field]) => body[field] !== undefined).map(([, label]) => label);
+    if (campaign.status === 'running' && previous === 'running' && changed.length > 0) {
+      await onChanged?.(organizationId, campaign, changed);
+    }
     return campaign;
   }
 
@@ -422,12 +439,20 @@ export function createCampaignsService({
         'profiles.login_status',
         'profiles.paused_until',
         'profiles.pause_reason',
+        'profiles.last_claim_at',
+        db.raw(
+          `(select max(l.created_at) from campaign_logs l where l.profile_id = profiles.id
+             and l.type = 'LAUNCH_FAILED'
+             and (profiles.last_claim_at is null or l.created_at > profiles.last_claim_at)) as launch_failed_at`,
+        ),
       )) as {
       id: number;
       name: string;
       login_status: string;
       paused_until: Date | string | null;
       pause_reason: string | null;
+      last_claim_at: Date | string | null;
+      launch_failed_at: Date | string | null;
     }[];
     const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const counts = (await db('campaign_tasks')
@@ -445,6 +470,8 @@ export function createCampaignsService({
         loginStatus: p.login_status,
         pausedUntil: paused ? pausedUntil.toISOString() : null,
         pauseReason: paused ? p.pause_reason : null,
+        lastSeenAt: p.last_claim_at ? new Date(p.last_claim_at).toISOString() : null,
+        launchFailedAt: p.launch_failed_at ? new Date(p.launch_failed_at).toISOString() : null,
         today: Object.fromEntries(
           counts.filter((c) => Number(c.profile_id) === Number(p.id)).map((c) => [c.action, toCount(c.n)]),
         ),

@@ -304,7 +304,10 @@ export function createConversationsService({ db }: { db: Knex }) {
         .where('conversations.id', card.id)
         .update({
           order,
-          ...(status === card.status ? {} : { status, status_update_date: trx.fn.now() }),
+          // A person's move: the engine leaves the card where the person put it from now on.
+          ...(status === card.status
+            ? {}
+            : { status, status_update_date: trx.fn.now(), manual_status_at: trx.fn.now() }),
         });
       return card.id;
     });

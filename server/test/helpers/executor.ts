@@ -26,6 +26,7 @@ export class RecordingNetwork {
   readonly messages = new Map<string, { from: number; text: string }[]>();
   readonly joins: { from: number; groupUrl: string }[] = [];
   readonly likes: { from: number; count: number }[] = [];
+  readonly accepts: { from: number; url: string }[] = [];
 
   sentRequest(profileId: number, url: string): boolean {
     return (this.requests.get(url) ?? []).includes(profileId);
@@ -57,6 +58,11 @@ export class RecordingNetwork {
           ...(this.messages.get(task.lead.profileUrl) ?? []),
           { from: task.profileId, text: task.text },
         ]);
+        return true;
+      case 'acceptRequest':
+        if (recheck && this.accepts.some((a) => a.from === task.profileId && a.url === task.lead.profileUrl))
+          return false;
+        this.accepts.push({ from: task.profileId, url: task.lead.profileUrl });
         return true;
       case 'joinGroups':
         this.joins.push({ from: task.profileId, groupUrl: task.groupUrl });

@@ -148,3 +148,39 @@ export function randomGapSeconds(
   const span = Math.max(0, gap.max - gap.min);
   return gap.min + Math.min(span, Math.floor(random() * (span + 1)));
 }
+
+const displayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `at` as a person reads it in `timeZone`: "Tue 6 Jan, 14:30 (Europe/Berlin)". */
+export function formatLocal(at: Date, timeZone: string | null | undefined): string {
+  const zone = safeTimeZone(timeZone);
+  let formatter = displayFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    displayFormatters.set(zone, formatter);
+  }
+  return `${formatter.format(at)} (${zone})`;
+}
+
+/** The shortest pause after a restriction signal; each further one within PAUSE_STREAK_DAYS doubles it. */
+export const MIN_PAUSE_MINUTES = 60;
+export const PAUSE_STREAK_DAYS = 7;
+export const MAX_PAUSE_DAYS = 7;
+
+/**
+ * How long a profile stays paused at least after its `streak`-th signal within PAUSE_STREAK_DAYS
+ * (1 = the first): MIN_PAUSE_MINUTES, doubled on each repeat, at most MAX_PAUSE_DAYS. The network's
+ * own end time is kept when it is later.
+ */
+export function minimumPauseMs(streak: number): number {
+  const doubled = MIN_PAUSE_MINUTES * MINUTE_MS * 2 ** Math.max(0, Math.min(streak, 20) - 1);
+  return Math.min(doubled, MAX_PAUSE_DAYS * DAY_MS);
+}

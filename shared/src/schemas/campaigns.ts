@@ -376,6 +376,10 @@ export const campaignProfileStateSchema = z.object({
   /** Set while a RESTRICTION or DANGER signal pauses the profile. */
   pausedUntil: isoDateSchema.nullable(),
   pauseReason: z.string().nullable(),
+  /** When the profile's browser last asked for work (null: never). */
+  lastSeenAt: isoDateSchema.nullable(),
+  /** The browser failed to start after it last asked for work: nothing runs until it starts. */
+  launchFailedAt: isoDateSchema.nullable(),
   /** Done actions of this campaign today (UTC day), per action. */
   today: campaignRunStatsSchema,
 });

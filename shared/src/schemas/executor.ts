@@ -202,6 +202,8 @@ export const executorEventSchema = z.discriminatedUnion('kind', [
     profileUrl: profileUrlSchema,
     text: textSchema,
     sentAt: isoDateSchema,
+    /** The network's id of the message when the page shows one: its reply is planned once per id. */
+    messageId: z.string().trim().min(1).max(200).optional(),
   }),
   /** A health check failed, a warning or a block page: the profile stops until `until`. */
   z.object({

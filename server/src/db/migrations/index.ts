@@ -13,6 +13,7 @@ import * as createAppSettings from './20261122030100-create-app-settings.ts';
 import * as addCampaignEngine from './20261123000100-add-campaign-engine.ts';
 import * as addMessageNetworkTime from './20261123000200-add-message-network-time.ts';
 import * as addProfileCookies from './20261123000300-add-profile-cookies.ts';
+import * as campaignsThatHoldUp from './20261125000100-campaigns-that-hold-up.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -34,6 +35,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123000100-add-campaign-engine': addCampaignEngine,
   '20261123000200-add-message-network-time': addMessageNetworkTime,
   '20261123000300-add-profile-cookies': addProfileCookies,
+  '20261125000100-campaigns-that-hold-up': campaignsThatHoldUp,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

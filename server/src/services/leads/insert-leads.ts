@@ -8,7 +8,7 @@ export interface LeadColumns {
   firstName: (string | null)[];
   lastName: (string | null)[];
   avatarUrl: (string | null)[];
-  hasMessageButton: boolean[];
+  hasMessageButton: (boolean | null)[];
   source: (string | null)[];
 }
 
