@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BridgeVerb } from './bridge.ts';
 import type { CampaignAction } from './schemas/campaigns.ts';
 import { type CollectedProfile, collectSourceSchema, type ExecutorTask } from './schemas/executor.ts';
+import type { DiagnosticBody, LocatorTable } from './schemas/locators.ts';
 
 /**
  * The extension's one typed protocol map (DESIGN.md §2, §5): every message between its popup,
@@ -31,6 +32,12 @@ export type ExtensionSession = z.infer<typeof extensionSessionSchema>;
  */
 export const adapterStepSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('friendRequest'), profileUrl: z.string() }),
+  /** Confirm the person's incoming friend request; done once the page shows you are friends. */
+  z.object({ kind: z.literal('acceptRequest'), profileUrl: z.string() }),
+  /** Cancel the profile's pending request to the person; done once "Add friend" shows again. */
+  z.object({ kind: z.literal('withdrawRequest'), profileUrl: z.string() }),
+  /** Open the person's page; done with what it observed there. */
+  z.object({ kind: z.literal('visit'), profileUrl: z.string() }),
   /**
    * `sentBefore`: how many messages from the profile with this very text the thread already held
    * when the server first handed the task out; the message counts as sent once there are more.
@@ -64,6 +71,14 @@ export interface IncomingMessage {
 
 export type SignalKind = 'RESTRICTION' | 'DANGER';
 
+/** A diagnostic report without the profile (the background adds it): see diagnosticBodySchema. */
+export type PageSignature = Omit<DiagnosticBody, 'profileId'>;
+
+/** What a step run on a lead's page saw there (friendRequest, message, visit, accept, withdraw). */
+export interface StepObserved {
+  hasMessageButton?: boolean;
+}
+
 export type StepResult =
   /** The step is complete; `alreadyDone` when the page showed it done before this run acted. */
   | {
@@ -75,15 +90,22 @@ export type StepResult =
       threads?: string[];
       /** readFriends: profile URLs whose requests were accepted. */
       accepted?: string[];
+      /** readFriends: pending friend requests other people sent the profile. */
+      incoming?: { profileUrl: string; name?: string }[];
       liked?: number;
+      observed?: StepObserved;
     }
-  /** A click was made (a form submitted): run the step again on the page it leads to. */
-  | { status: 'acted' }
+  /**
+   * A click was made: run the step again on the page it leads to (a form submitted), or, with
+   * `inPlace`, on the same page, where the click was already confirmed by the page's change.
+   */
+  | { status: 'acted'; inPlace?: boolean }
   /** Go to this URL and run the step again there (e.g. the next page of a list). */
   | { status: 'navigate'; url: string }
   /** The action cannot be done for this lead (no Message button, a private group). */
-  | { status: 'skipped'; reason: string }
-  | { status: 'failed'; error: string }
+  | { status: 'skipped'; reason: string; observed?: StepObserved }
+  /** `diagnostic`: a locator found nothing; the page's redacted structure, for the server. */
+  | { status: 'failed'; error: string; diagnostic?: PageSignature }
   /** A warning, block or checkpoint page. */
   | { status: 'restricted'; signal: SignalKind; message: string; until?: string };
 
@@ -123,8 +145,9 @@ export interface ExtensionProtocol {
   'popup:sign-out': { request: undefined; response: ExtensionState };
   /** The setup page (opened by the launcher) hands over the session. */
   'setup:session': { request: ExtensionSession; response: { ok: true } };
-  'network:inspect': { request: undefined; response: PageInspection };
-  'network:run-step': { request: { step: AdapterStep }; response: StepResult };
+  /** `locators`: the table in force (the server's, else the adapter's built-in copy). */
+  'network:inspect': { request: { locators?: LocatorTable } | undefined; response: PageInspection };
+  'network:run-step': { request: { step: AdapterStep; locators?: LocatorTable }; response: StepResult };
   /** The dashboard's bridge content script relays a page request to the background. */
   'bridge:request': {
     request: { verb: BridgeVerb; detail: Record<string, unknown> };

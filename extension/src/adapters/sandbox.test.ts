@@ -267,10 +267,32 @@ describe('friend requests', () => {
     const sender = await person((p) => p.sendsRequests);
     const page = await b.open(sender.url);
     expect(page.querySelector(SELECTORS.person.friendStatus)?.getAttribute('data-status')).toBe('incoming');
-    expect(runOnce(page, { kind: 'friendRequest', profileUrl: sender.url }).result).toEqual({
+    expect(runOnce(page, { kind: 'friendRequest', profileUrl: sender.url }).result).toMatchObject({
       status: 'skipped',
       reason: 'The lead already sent this profile a friend request',
     });
+  });
+
+  it('accepts an incoming request, visits, and withdraws a pending request of ours', async () => {
+    const b = await signedIn();
+    const sender = await person((p) => p.sendsRequests);
+    const friends = await drive(b, { kind: 'readFriends' });
+    expect(friends.result).toMatchObject({
+      incoming: expect.arrayContaining([expect.objectContaining({ profileUrl: sender.url })]),
+    });
+    const accept: AdapterStep = { kind: 'acceptRequest', profileUrl: sender.url };
+    expect(await drive(b, accept)).toMatchObject({ result: { status: 'done' }, acted: 1 });
+    expect(await drive(b, accept)).toMatchObject({ result: { status: 'done' }, acted: 0 });
+
+    const target = await person((p) => !p.sendsRequests && p.hasMessageButton);
+    expect((await drive(b, { kind: 'visit', profileUrl: target.url })).result).toEqual({
+      status: 'done',
+      observed: { hasMessageButton: true },
+    });
+    await drive(b, { kind: 'friendRequest', profileUrl: target.url });
+    const withdraw: AdapterStep = { kind: 'withdrawRequest', profileUrl: target.url };
+    expect(await drive(b, withdraw)).toMatchObject({ result: { status: 'done' }, acted: 1 });
+    expect(await drive(b, withdraw)).toMatchObject({ result: { status: 'done' }, acted: 0 });
   });
 
   it('skips a profile the network does not have', async () => {
@@ -313,10 +335,18 @@ describe('messages', () => {
     const b = await signedIn();
     const target = await person((p) => !p.hasMessageButton);
     const step: AdapterStep = { kind: 'message', profileUrl: target.url, text: 'Hello', sentBefore: 0 };
-    expect((await drive(b, step)).result).toEqual({ status: 'skipped', reason: 'No Message button' });
+    expect((await drive(b, step)).result).toEqual({
+      status: 'skipped',
+      reason: 'no-message-button',
+      observed: { hasMessageButton: false },
+    });
     // From their profile too.
     const profile = await b.open(target.url);
-    expect(runOnce(profile, step).result).toEqual({ status: 'skipped', reason: 'No Message button' });
+    expect(runOnce(profile, step).result).toEqual({
+      status: 'skipped',
+      reason: 'no-message-button',
+      observed: { hasMessageButton: false },
+    });
     expect((await sandbox.admin.receivedBy(target.slug)).messages).toEqual([]);
   });
 });
@@ -472,9 +502,9 @@ describe('reading the inbox and the friends', () => {
     if (!form) throw new Error('no incoming request to accept');
     await b.submit({ form, submitter: accept as HTMLElement });
 
-    expect((await drive(b, { kind: 'readFriends' })).result).toEqual({ status: 'done', accepted: [] });
+    expect((await drive(b, { kind: 'readFriends' })).result).toMatchObject({ status: 'done', accepted: [] });
     await sandbox.admin.setClock({ advanceMs: 2 * HOUR });
-    expect((await drive(b, { kind: 'readFriends' })).result).toEqual({
+    expect((await drive(b, { kind: 'readFriends' })).result).toMatchObject({
       status: 'done',
       accepted: [`${sandbox.url}/people/${accepter.slug}`],
     });

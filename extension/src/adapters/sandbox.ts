@@ -41,6 +41,7 @@ export const SELECTORS = {
   person: {
     root: '[data-testid=person][data-slug]',
     addFriend: 'button[data-action=add-friend]',
+    cancelRequest: 'button[data-action=cancel-request]',
     friendStatus: '[data-testid=friend-status][data-status]',
     message: 'a[data-action=message]',
   },
@@ -53,6 +54,8 @@ export const SELECTORS = {
   friends: {
     section: '[data-testid=friends]',
     row: '[data-testid=request][data-slug]',
+    incoming: '[data-testid=incoming-requests] [data-testid=request][data-slug]',
+    accept: 'button[data-action=accept-request]',
   },
   messages: {
     threads: '[data-testid=threads]',
@@ -101,6 +104,8 @@ const PAGES: { path: RegExp; name: string; marker: string }[] = [
 ];
 
 const NOT_LOGGED_IN = 'Not logged in to the network';
+/** The skip reason of a message to a person whose page has no Message button. */
+const NO_MESSAGE_BUTTON = 'no-message-button';
 
 // --- reading the page -------------------------------------------------------------------------
 
@@ -217,12 +222,63 @@ function friendRequest(
   // (they asked us first): no request of ours can be sent; skipped, so the log does not claim one
   // went out, and the user decides whether to accept.
   const status = person.querySelector(SELECTORS.person.friendStatus)?.getAttribute('data-status');
+  const observed = observedOn(person);
   if (status === 'incoming')
-    return { status: 'skipped', reason: 'The lead already sent this profile a friend request' };
-  if (status) return { status: 'done' };
+    return { status: 'skipped', reason: 'The lead already sent this profile a friend request', observed };
+  if (status) return { status: 'done', observed };
   const add = person.querySelector(SELECTORS.person.addFriend);
   if (!add) return { status: 'failed', error: 'Broken page layout: no Add friend button nor friend status' };
   press(add);
+  return { status: 'acted' };
+}
+
+const observedOn = (person: Element) => ({
+  hasMessageButton: person.querySelector(SELECTORS.person.message) !== null,
+});
+
+/** The person's page, when the document is theirs. */
+function personOn(doc: Document, profileUrl: string): Element | null {
+  const person = doc.querySelector(SELECTORS.person.root);
+  return person && person.getAttribute('data-slug') === slugOf(profileUrl, doc.URL) ? person : null;
+}
+
+function visit(doc: Document, step: Extract<AdapterStep, { kind: 'visit' }>, entry: string): StepResult {
+  const person = personOn(doc, step.profileUrl);
+  if (!person) return elsewhere(doc, entry, 'Profile not found');
+  return { status: 'done', observed: observedOn(person) };
+}
+
+/** Cancels the profile's pending request from the person's page; done once Add friend shows again. */
+function withdrawRequest(
+  doc: Document,
+  step: Extract<AdapterStep, { kind: 'withdrawRequest' }>,
+  entry: string,
+): StepResult {
+  const person = personOn(doc, step.profileUrl);
+  if (!person) return elsewhere(doc, entry, 'Profile not found');
+  const observed = observedOn(person);
+  if (person.querySelector(SELECTORS.person.addFriend)) return { status: 'done', observed };
+  const cancel = person.querySelector(SELECTORS.person.cancelRequest);
+  if (!cancel) return { status: 'skipped', reason: 'No pending friend request to this person', observed };
+  press(cancel);
+  return { status: 'acted' };
+}
+
+/** Confirms the person's incoming request on the friends page; done once they are a friend. */
+function acceptRequest(
+  doc: Document,
+  step: Extract<AdapterStep, { kind: 'acceptRequest' }>,
+  entry: string,
+): StepResult {
+  const section = doc.querySelector(SELECTORS.friends.section);
+  if (!isAt(doc, entry) || !section) return elsewhere(doc, entry, 'No friends page');
+  const slug = slugOf(step.profileUrl, doc.URL);
+  const rowOf = (root: ParentNode, selector: string) =>
+    [...root.querySelectorAll(selector)].find((r) => r.getAttribute('data-slug') === slug);
+  if (rowOf(section, SELECTORS.friends.row)) return { status: 'done' };
+  const accept = rowOf(doc, SELECTORS.friends.incoming)?.querySelector(SELECTORS.friends.accept);
+  if (!accept) return { status: 'skipped', reason: 'No incoming friend request from this person' };
+  press(accept);
   return { status: 'acted' };
 }
 
@@ -236,7 +292,7 @@ function message(doc: Document, step: Extract<AdapterStep, { kind: 'message' }>,
     // Sent once the thread holds more of this text than it did before the task (a follow-up may
     // repeat an earlier message word for word).
     const same = mine.filter((m) => sameText(m.textContent ?? '', step.text)).length;
-    if (same > step.sentBefore) return { status: 'done' };
+    if (same > step.sentBefore) return { status: 'done', observed: { hasMessageButton: true } };
     const input = doc.querySelector<HTMLTextAreaElement>(SELECTORS.messages.input);
     const send = doc.querySelector(SELECTORS.messages.send);
     if (!input || !send)
@@ -249,11 +305,13 @@ function message(doc: Document, step: Extract<AdapterStep, { kind: 'message' }>,
   if (person && person.getAttribute('data-slug') === slug) {
     // The profile: its Message button leads to the thread; without one there is no thread.
     const button = person.querySelector<HTMLAnchorElement>(SELECTORS.person.message);
-    if (!button) return { status: 'skipped', reason: 'No Message button' };
+    if (!button)
+      return { status: 'skipped', reason: NO_MESSAGE_BUTTON, observed: { hasMessageButton: false } };
     return { status: 'navigate', url: absolute(doc, button.getAttribute('href') || entry) };
   }
   // The sandbox answers 404 for the thread of a person without a Message button.
-  return elsewhere(doc, entry, 'No Message button');
+  const missing = elsewhere(doc, entry, NO_MESSAGE_BUTTON);
+  return missing.status === 'skipped' ? { ...missing, observed: { hasMessageButton: false } } : missing;
 }
 
 function joinGroup(doc: Document, entry: string): StepResult {
@@ -360,7 +418,12 @@ function readFriends(doc: Document, entry: string): StepResult {
   const accepted = [...section.querySelectorAll(SELECTORS.friends.row)]
     .filter((r) => (r.getAttribute('data-direction') ?? 'outgoing') === 'outgoing')
     .map((r) => absolute(doc, PATHS.person(r.getAttribute('data-slug') ?? '')));
-  return { status: 'done', accepted };
+  const incoming = [...doc.querySelectorAll(SELECTORS.friends.incoming)].map((r) => {
+    const name = text(r.querySelector('a'));
+    const profileUrl = absolute(doc, PATHS.person(r.getAttribute('data-slug') ?? ''));
+    return name ? { profileUrl, name } : { profileUrl };
+  });
+  return { status: 'done', accepted, incoming };
 }
 
 // --- the adapter ------------------------------------------------------------------------------
@@ -396,7 +459,11 @@ function entryUrl(step: AdapterStep, base: URL): string {
   const at = (path: string) => new URL(path, base).href;
   switch (step.kind) {
     case 'friendRequest':
+    case 'withdrawRequest':
+    case 'visit':
       return at(step.profileUrl);
+    case 'acceptRequest':
+      return at(PATHS.friends);
     case 'message': {
       // The thread of /people/<slug> is /messages/<slug>, on the profile's origin.
       const profile = new URL(step.profileUrl, base);
@@ -433,6 +500,12 @@ function run(doc: Document, step: AdapterStep): StepResult {
   switch (step.kind) {
     case 'friendRequest':
       return friendRequest(doc, step, entry);
+    case 'acceptRequest':
+      return acceptRequest(doc, step, entry);
+    case 'withdrawRequest':
+      return withdrawRequest(doc, step, entry);
+    case 'visit':
+      return visit(doc, step, entry);
     case 'message':
       return message(doc, step, entry);
     case 'joinGroup':
@@ -450,4 +523,4 @@ function run(doc: Document, step: AdapterStep): StepResult {
   }
 }
 
-export const sandboxAdapter: NetworkAdapter = { name: 'sandbox', detect, inspect, entryUrl, run };
+export const sandboxAdapter = { name: 'sandbox', detect, inspect, entryUrl, run } satisfies NetworkAdapter;

@@ -1,13 +1,19 @@
 import type { AdapterStep, PageInspection, StepResult } from '@reachly/shared/extension';
+import type { LocatorTable } from '@reachly/shared/schemas';
 import { browser } from 'wxt/browser';
 import { PAGE_ID_KEY } from '../content/page-id.ts';
 import { sendToTab } from '../messaging.ts';
+import { sessionItem } from '../storage.ts';
+import { currentLocators, reportDiagnostic } from './locators.ts';
+import { adapterForUrl, entryUrlFor, rememberNetwork } from './network.ts';
 
 /**
  * Drives the network's tab for the background: one tab, reused, navigated to where a step
  * starts; after every navigation the adapter's content script is injected and asked to inspect
  * the page and run the step. A click that submits a form navigates, so the step is run again on
- * the page it leads to until it answers something other than `acted`/`navigate`.
+ * the page it leads to until it answers something other than `acted`/`navigate`; a click the page
+ * answers in place (`acted` with `inPlace`, confirmed by the label's change) runs the step again on
+ * the same page. The locator table in force travels with every message to the content script.
  */
 
 const LOAD_TIMEOUT_MS = 30_000;
@@ -82,6 +88,39 @@ async function openAt(url: string): Promise<number> {
   return tabId;
 }
 
+const TAP_ID = 'reachly-graphql-tap';
+
+/**
+ * The main-world tap (content/graphql-tap.ts) on the network's origin, from document_start, so the
+ * adapter sees the JSON answers the page receives from its first load. Only facebook.com and the
+ * session's network get it; any port of that host.
+ */
+async function ensureTap(origin: string): Promise<void> {
+  const url = new URL(origin);
+  const matches = ['https://www.facebook.com/*', `${url.protocol}//${url.hostname}/*`];
+  const script = {
+    id: TAP_ID,
+    js: ['/content-scripts/graphql-tap.js'],
+    matches: [...new Set(matches)],
+    runAt: 'document_start' as const,
+    world: 'MAIN' as const,
+    persistAcrossSessions: false,
+  };
+  try {
+    const [existing] = await browser.scripting.getRegisteredContentScripts({ ids: [TAP_ID] });
+    if (!existing) await browser.scripting.registerContentScripts([script]);
+    else if (!script.matches.every((m) => existing.matches?.includes(m))) {
+      await browser.scripting.updateContentScripts([
+        { ...script, matches: [...new Set([...(existing.matches ?? []), ...script.matches])] },
+      ]);
+    }
+  } catch {
+    // Without the tap lists are read from the page itself.
+  }
+}
+
+let locators: LocatorTable | undefined;
+
 /** Injects the adapter's content script (idempotent: it registers its listener once per page). */
 async function inject(tabId: number): Promise<void> {
   await browser.scripting.executeScript({ target: { tabId }, files: ['/content-scripts/network.js'] });
@@ -89,25 +128,40 @@ async function inject(tabId: number): Promise<void> {
 
 /** Opens `url` and answers what the adapter sees there. */
 export async function inspectAt(url: string): Promise<{ tabId: number; inspection: PageInspection }> {
+  await ensureTap(url);
   const tabId = await openAt(url);
   await inject(tabId);
-  return { tabId, inspection: await sendToTab(tabId, 'network:inspect', undefined) };
+  const inspection = await sendToTab(tabId, 'network:inspect', { locators });
+  rememberNetwork(inspection.network);
+  return { tabId, inspection };
 }
 
 /** Runs one step from its entry URL to its answer. */
 export async function runStep(entryUrl: string, initial: AdapterStep): Promise<StepRun> {
   let step = initial;
+  const session = await sessionItem.getValue();
+  locators = await currentLocators(session);
+  const before = adapterForUrl(new URL(entryUrl)).name;
   let { tabId, inspection } = await inspectAt(entryUrl);
+  // The first page showed another network than the one the entry was planned for: start again
+  // where that network's adapter starts the step.
+  if (inspection.network && inspection.network !== before) {
+    const entry = entryUrlFor(initial, new URL(entryUrl));
+    if (entry !== entryUrl) ({ tabId, inspection } = await inspectAt(entry));
+  }
   let acted = 0;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const page = await pageIdOf(tabId);
-    const result = await sendToTab(tabId, 'network:run-step', { step });
+    const result = await sendToTab(tabId, 'network:run-step', { step, locators });
+    if (result.status === 'failed' && result.diagnostic) void reportDiagnostic(session, result.diagnostic);
     if (result.status === 'acted') {
       acted += 1;
       if (step.kind === 'likePosts') step = { ...step, done: step.done + 1 };
-      await waitForNewPage(tabId, page);
-      await inject(tabId);
-      inspection = await sendToTab(tabId, 'network:inspect', undefined);
+      if (!result.inPlace) {
+        await waitForNewPage(tabId, page);
+        await inject(tabId);
+      }
+      inspection = await sendToTab(tabId, 'network:inspect', { locators });
       continue;
     }
     if (result.status === 'navigate') {

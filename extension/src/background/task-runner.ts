@@ -3,11 +3,25 @@ import type { ExecutorTask } from '@reachly/shared/schemas';
 import type { Outcome } from '../api-client.ts';
 import type { StepRun } from './tab-driver.ts';
 
+/** Actions on a lead's page that the server's protocol adds (withdraw, visit): typed by name here. */
+const LEAD_PAGE_ACTIONS = ['withdrawRequest', 'visit'] as const;
+type LeadPageAction = (typeof LEAD_PAGE_ACTIONS)[number];
+
+function leadPageAction(task: ExecutorTask): { kind: LeadPageAction; profileUrl: string } | null {
+  const action = task.action as string;
+  if (!(LEAD_PAGE_ACTIONS as readonly string[]).includes(action) || !('lead' in task)) return null;
+  return { kind: action as LeadPageAction, profileUrl: task.lead.profileUrl };
+}
+
 /** The adapter step that performs a task. */
 export function stepForTask(task: ExecutorTask): AdapterStep {
+  const onLeadPage = leadPageAction(task);
+  if (onLeadPage) return onLeadPage;
   switch (task.action) {
     case 'friendRequest':
       return { kind: 'friendRequest', profileUrl: task.lead.profileUrl };
+    case 'acceptRequest':
+      return { kind: 'acceptRequest', profileUrl: task.lead.profileUrl };
     case 'welcomeMessage':
     case 'aiReply':
     case 'callToAction':
@@ -29,9 +43,16 @@ export function stepForTask(task: ExecutorTask): AdapterStep {
 
 /** A short label for the popup ("Friend request to Anna Berg"). */
 export function describeTask(task: ExecutorTask): string {
+  const onLeadPage = leadPageAction(task);
+  if (onLeadPage && 'lead' in task) {
+    const who = task.lead.name ?? task.lead.profileUrl;
+    return onLeadPage.kind === 'visit' ? `Visit ${who}` : `Withdraw the friend request to ${who}`;
+  }
   switch (task.action) {
     case 'friendRequest':
       return `Friend request to ${task.lead.name ?? task.lead.profileUrl}`;
+    case 'acceptRequest':
+      return `Accept the friend request of ${task.lead.name ?? task.lead.profileUrl}`;
     case 'welcomeMessage':
     case 'aiReply':
     case 'callToAction':
@@ -60,11 +81,17 @@ export function outcomeFor(task: ExecutorTask, run: StepRun): Outcome {
       if ('text' in task) data.text = task.text;
       if (result.collected) data.collected = result.collected;
       if (task.action === 'likePosts') data.liked = result.liked ?? run.acted;
-      if (run.acted === 0 && task.action !== 'collect') data.alreadyDone = true;
+      // A visit only looks: there is nothing it could have found already done.
+      if (run.acted === 0 && task.action !== 'collect' && leadPageAction(task)?.kind !== 'visit')
+        data.alreadyDone = true;
+      if (result.observed?.hasMessageButton !== undefined)
+        data.hasMessageButton = result.observed.hasMessageButton;
       return { status: 'done', data };
     }
     case 'skipped':
-      return { status: 'skipped', reason: result.reason };
+      return result.observed?.hasMessageButton !== undefined
+        ? { status: 'skipped', reason: result.reason, hasMessageButton: result.observed.hasMessageButton }
+        : { status: 'skipped', reason: result.reason };
     case 'restricted':
       return {
         status: 'restricted',

@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './admin.ts';
 export * from './agent.ts';
+export * from './ai.ts';
 export * from './analytics.ts';
 export * from './campaigns.ts';
 export * from './collections.ts';
@@ -10,6 +11,7 @@ export * from './downloads.ts';
 export * from './executor.ts';
 export * from './http.ts';
 export * from './leads.ts';
+export * from './locators.ts';
 export * from './profile-rules.ts';
 export * from './profiles.ts';
 export * from './templates.ts';

@@ -56,6 +56,21 @@ export function peopleRoutes(ctx: SandboxContext): Router {
     });
     if (done) res.redirect(303, `/people/${person.slug}`);
   });
+  router.post('/people/:slug/friend-request/cancel', requireAccount, (req, res) => {
+    const person = ctx.state.people.get(param(req, 'slug'));
+    const account = currentAccount(res);
+    if (!person || !account) return notFound(ctx, res);
+    ctx.state.requests = ctx.state.requests.filter(
+      (r) =>
+        !(
+          r.accountId === account.id &&
+          r.personSlug === person.slug &&
+          r.direction === 'outgoing' &&
+          r.status === 'pending'
+        ),
+    );
+    res.redirect(303, `/people/${person.slug}`);
+  });
   router.get('/friends', requireAccount, (_req, res) => {
     const account = currentAccount(res);
     if (!account) return notFound(ctx, res);

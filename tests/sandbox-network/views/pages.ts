@@ -30,7 +30,11 @@ export function personPage(p: Person, status: FriendStatus): Html {
       ? html`<form method="post" action="/people/${p.slug}/friend-request" class="sn-inline"><button type="submit" data-action="add-friend">Add friend</button></form>`
       : html`<span class="sn-badge" data-testid="friend-status" data-status="${status}">${
           { pending: 'Request sent', friends: 'Friends', incoming: 'Wants to be friends', none: '' }[status]
-        }</span>`;
+        }</span>${
+          status === 'pending'
+            ? html` <form method="post" action="/people/${p.slug}/friend-request/cancel" class="sn-inline"><button type="submit" data-action="cancel-request">Cancel request</button></form>`
+            : ''
+        }`;
   return html`<article class="sn-person" data-testid="person" data-slug="${p.slug}">
 <img class="sn-avatar" src="${avatarUrl(p)}" alt="" width="96" height="96" data-testid="person-avatar">
 <h1 class="sn-title" data-testid="person-name">${p.name}</h1>
