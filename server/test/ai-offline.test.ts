@@ -26,8 +26,8 @@ const HELD_OUT: [string, ReplyIntent][] = [
   ['What would the price be for 5 seats?', 'question'],
   ['How much do you charge for this?', 'question'],
   ['Does it work with Salesforce?', 'question'],
-  ['No thanks, not interested. Please stop messaging me.', 'not-interested'],
-  ['Please remove me, we do not need this', 'not-interested'],
+  ['No thanks, not interested. Please stop messaging me.', 'stop'],
+  ['Please remove me, we do not need this', 'stop'],
   ['I booked a call for Wednesday at 2pm', 'booked'],
   ['Just scheduled a meeting on your calendar for Friday', 'booked'],
   ['Happy holidays to you and your family!', 'other'],
@@ -75,7 +75,7 @@ describe('offline reply provider', () => {
       guardrails: DEFAULT_GUARDRAILS,
       random: seededRandom(1),
     });
-    expect(reply?.intent).toBe('question');
+    expect(reply).toMatchObject({ intent: 'question', needsPerson: null, contactAt: null, referral: null });
     expect([
       'Good question, Ada: plans for Analytical Engines start at $49.',
       'Thanks for asking, Ada: plans for Analytical Engines start at $49.',
@@ -84,12 +84,12 @@ describe('offline reply provider', () => {
 
   it('sends no reply when the campaign has no template for the intent', async () => {
     const reply = await provider.reply({
-      messages: conversation('not interested, please stop'),
+      messages: conversation('no thanks, we are happy with our current tool'),
       variables: {},
       templates: { interested: 'Great!' },
       guardrails: DEFAULT_GUARDRAILS,
     });
-    expect(reply).toEqual({ intent: 'not-interested', text: null });
+    expect(reply).toMatchObject({ intent: 'not-interested', text: null, needsPerson: null });
   });
 
   it('maps intents to card moves', () => {
@@ -97,6 +97,9 @@ describe('offline reply provider', () => {
     expect(cardStatusForIntent('not-interested')).toBe('not-interested');
     expect(cardStatusForIntent('booked')).toBe('booked');
     expect(cardStatusForIntent('question')).toBe('qualified');
+    expect(cardStatusForIntent('contact-later')).toBe('contact-later');
+    expect(cardStatusForIntent('unqualified')).toBe('unqualified');
+    expect(cardStatusForIntent('stop')).toBe('not-interested');
     expect(cardStatusForIntent('other')).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadEvaluationSet, scoreClassifier, splitEvaluationSet } from '../src/ai/evaluation.ts';
 import { DEFAULT_GUARDRAILS } from '../src/ai/guardrails.ts';
 import { OfflineReplyProvider } from '../src/ai/offline-provider.ts';
 import { OpenAiReplyProvider, parseAnswer } from '../src/ai/openai-provider.ts';
@@ -11,7 +12,11 @@ interface Recorded {
   method: string;
   url: string;
   authorization: string | undefined;
-  body: { model: string; messages: { role: string; content: string }[] };
+  body: {
+    model: string;
+    messages: { role: string; content: string }[];
+    response_format?: { type: string; json_schema: { strict: boolean; schema: { required: string[] } } };
+  };
 }
 let server: Server;
 let baseUrl: string;
@@ -55,7 +60,7 @@ beforeEach(() => {
 const offline = new OfflineReplyProvider();
 const messages: ReplyMessage[] = [
   { direction: 'out', text: 'Hi Ada, worth a chat?', time: '2025-06-02T09:00:00Z' },
-  { direction: 'in', text: 'not interested, please stop', time: '2025-06-02T10:00:00Z' },
+  { direction: 'in', text: "no thanks, we're all set", time: '2025-06-02T10:00:00Z' },
 ];
 const input: ReplyInput = {
   messages,
@@ -66,6 +71,18 @@ const input: ReplyInput = {
   },
   guardrails: DEFAULT_GUARDRAILS,
 };
+
+/** A complete answer in the shared schema (aiReplyAnswerSchema), with the given fields. */
+function answerJson(fields: Record<string, unknown>): string {
+  return JSON.stringify({
+    intent: 'other',
+    confidence: 0.9,
+    contactAt: null,
+    referral: null,
+    reply: null,
+    ...fields,
+  });
+}
 
 function provider(options: Partial<ConstructorParameters<typeof OpenAiReplyProvider>[0]> = {}) {
   const reasons: string[] = [];
@@ -83,10 +100,18 @@ function provider(options: Partial<ConstructorParameters<typeof OpenAiReplyProvi
 describe('OpenAI-compatible reply provider (fake server on loopback)', () => {
   it('posts model and messages with the bearer key to {baseUrl}/chat/completions, and reads the JSON answer', async () => {
     answer = completion(
-      '{"intent": "interested", "confidence": 0.8, "reply": "Great, Ada! Here is my calendar."}',
+      answerJson({ intent: 'interested', confidence: 0.8, reply: 'Great, Ada! Here is my calendar.' }),
     );
     const { p } = provider({ baseUrl: `${baseUrl}/` });
-    expect(await p.reply(input)).toEqual({ intent: 'interested', text: 'Great, Ada! Here is my calendar.' });
+    expect(await p.reply(input)).toEqual({
+      intent: 'interested',
+      confidence: 0.8,
+      text: 'Great, Ada! Here is my calendar.',
+      needsPerson: null,
+      contactAt: null,
+      referral: null,
+      language: null,
+    });
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request?.method).toBe('POST');
@@ -95,11 +120,11 @@ describe('OpenAI-compatible reply provider (fake server on loopback)', () => {
     expect(request?.body.model).toBe('llama3.2');
     expect(request?.body.messages.map((m) => m.role)).toEqual(['system', 'assistant', 'user']);
     expect(request?.body.messages[0]?.content).toContain('Great {firstName}, here is my calendar.');
-    expect(request?.body.messages[2]?.content).toBe('not interested, please stop');
+    expect(request?.body.messages[2]?.content).toBe("no thanks, we're all set");
   });
 
   it('classifies through the model, a fenced JSON answer too, and sends no key when none is set', async () => {
-    answer = completion('```json\n{"intent": "booked", "confidence": 0.9, "reply": null}\n```');
+    answer = completion(`\`\`\`json\n${answerJson({ intent: 'booked', confidence: 0.9 })}\n\`\`\``);
     const { p } = provider({ apiKey: undefined });
     expect(await p.classify(messages)).toEqual({ intent: 'booked', confidence: 0.9 });
     expect(requests[0]?.authorization).toBeUndefined();
@@ -109,11 +134,13 @@ describe('OpenAI-compatible reply provider (fake server on loopback)', () => {
     for (const content of [
       'Sure! I think they are interested.',
       '{"intent": "maybe", "reply": "hi"}',
+      '{"intent": "interested", "reply": "hi"}',
+      answerJson({ intent: 'contact-later', contactAt: 'next week' }),
       '{"intent": ',
     ]) {
       answer = completion(content);
       const { p, reasons } = provider();
-      expect(await p.reply(input)).toEqual({ intent: 'not-interested', text: null });
+      expect(await p.reply(input)).toMatchObject({ intent: 'not-interested', text: null });
       expect(await p.classify(messages)).toMatchObject({ intent: 'not-interested' });
       expect(reasons).toEqual([
         'the answer is not the JSON asked for',
@@ -128,7 +155,7 @@ describe('OpenAI-compatible reply provider (fake server on loopback)', () => {
       res.end('{"error": {"message": "model not found"}}');
     };
     const failing = provider();
-    expect(await failing.p.reply(input)).toEqual({ intent: 'not-interested', text: null });
+    expect(await failing.p.reply(input)).toMatchObject({ intent: 'not-interested', text: null });
     expect(failing.reasons).toEqual(['HTTP 500']);
     answer = (res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -149,13 +176,100 @@ describe('OpenAI-compatible reply provider (fake server on loopback)', () => {
   });
 
   it('sends no reply for an intent the campaign has no template for', async () => {
-    answer = completion('{"intent": "question", "reply": "It costs $49."}');
-    expect(await provider().p.reply(input)).toEqual({ intent: 'question', text: null });
+    answer = completion(answerJson({ intent: 'question', reply: 'It costs $49.' }));
+    expect(await provider().p.reply(input)).toMatchObject({ intent: 'question', text: null });
   });
 
   it('parseAnswer accepts only the asked shape', () => {
-    expect(parseAnswer('{"intent": "other"}')).toEqual({ intent: 'other' });
-    expect(parseAnswer('{"intent": "other", "confidence": 2}')).toBeNull();
+    expect(parseAnswer(answerJson({ intent: 'other' }))).toEqual({
+      intent: 'other',
+      confidence: 0.9,
+      contactAt: null,
+      referral: null,
+      reply: null,
+    });
+    expect(parseAnswer('{"intent": "other"}')).toBeNull();
+    expect(parseAnswer(answerJson({ intent: 'other', confidence: 2 }))).toBeNull();
+    expect(parseAnswer(answerJson({ intent: 'stay' }))).toBeNull();
     expect(parseAnswer('no json')).toBeNull();
+  });
+
+  it('asks for structured output in the shared schema, with today in the profile zone', async () => {
+    answer = completion(answerJson({ intent: 'not-interested' }));
+    await provider().p.reply({ ...input, now: new Date('2026-11-25T23:30:00Z'), timeZone: 'Europe/Paris' });
+    const format = requests[0]?.body.response_format;
+    expect(format?.type).toBe('json_schema');
+    expect(format?.json_schema.strict).toBe(true);
+    expect(format?.json_schema.schema.required).toEqual([
+      'intent',
+      'confidence',
+      'contactAt',
+      'referral',
+      'reply',
+    ]);
+    expect(JSON.stringify(format)).toContain('contact-later');
+    expect(requests[0]?.body.messages[0]?.content).toContain(
+      'Today is 2026-11-26 in the time zone Europe/Paris',
+    );
+  });
+
+  it('answers the named day in the zone, the referral, and needs-a-person like the offline model', async () => {
+    const now = new Date('2026-11-25T10:00:00Z');
+    const ask = async (text: string, fields: Record<string, unknown>) => {
+      answer = completion(answerJson(fields));
+      const conversation: ReplyMessage[] = [{ direction: 'in', text, time: now.toISOString() }];
+      return provider().p.reply({ ...input, messages: conversation, now, timeZone: 'Europe/Paris' });
+    };
+    expect(await ask('try me on Dec 7', { intent: 'contact-later', contactAt: '2026-12-07' })).toMatchObject({
+      intent: 'contact-later',
+      contactAt: '2026-12-06T23:00:00.000Z',
+      needsPerson: null,
+    });
+    // No day from the model, or a past one: the date parser reads the text.
+    expect(
+      await ask('ping me after the holidays', { intent: 'contact-later', contactAt: '2020-01-01' }),
+    ).toMatchObject({ contactAt: '2027-01-04T23:00:00.000Z' });
+    expect(await ask('the owner is Sarah', { intent: 'unqualified', referral: 'Sarah' })).toMatchObject({
+      intent: 'unqualified',
+      referral: 'Sarah',
+    });
+    expect(await ask('hmm', { intent: 'interested', confidence: 0.2, reply: 'Great!' })).toMatchObject({
+      intent: 'other',
+      text: null,
+      needsPerson: { reason: 'low-confidence' },
+    });
+    expect(
+      await ask('Yes, but my lawyer will read the contract', {
+        intent: 'interested',
+        reply: 'Great {firstName}!',
+      }),
+    ).toMatchObject({ intent: 'interested', text: null, needsPerson: { reason: 'handoff-word' } });
+    expect(
+      await ask('Bonjour, merci mais ce n’est pas pour nous en ce moment', {
+        intent: 'not-interested',
+        reply: 'Ok',
+      }),
+    ).toMatchObject({
+      text: null,
+      language: 'fr',
+      needsPerson: { reason: 'language', detail: expect.stringContaining('French') },
+    });
+  });
+
+  it('is scored by the same evaluation as the offline model (a fake model that knows the labels)', async () => {
+    const { heldOut } = splitEvaluationSet(loadEvaluationSet());
+    const labels = new Map(heldOut.map((a) => [a.text, a.intent]));
+    answer = (res) => {
+      const last = requests.at(-1)?.body.messages.at(-1)?.content ?? '';
+      completion(answerJson({ intent: labels.get(last) ?? 'other', confidence: 0.95 }))(res);
+    };
+    const { p } = provider();
+    const score = await scoreClassifier(
+      heldOut.slice(0, 40),
+      async (text) => (await p.understand([{ direction: 'in', text, time: '2026-11-25T10:00:00Z' }])).intent,
+    );
+    expect(score.answers).toBe(40);
+    expect(score.refusalsTakenAsPositive).toEqual([]);
+    expect(score.accuracy).toBeGreaterThan(0.9);
   });
 });

@@ -6,6 +6,10 @@ const CARD_STATUS_BY_INTENT: Readonly<Record<ReplyIntent, ConversationStatus | n
   'not-interested': 'not-interested',
   booked: 'booked',
   question: 'qualified',
+  'contact-later': 'contact-later',
+  unqualified: 'unqualified',
+  // A stop is a no the engine also puts the person on the do-not-contact list for.
+  stop: 'not-interested',
   other: null,
 };
 

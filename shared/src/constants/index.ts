@@ -1,6 +1,7 @@
 export * from './analytics.ts';
 export * from './commerce.ts';
 export * from './events.ts';
+export * from './intents.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './platforms.ts';
