@@ -1,8 +1,10 @@
 import { extensionSessionSchema } from '@reachly/shared/extension';
 import { browser } from 'wxt/browser';
+import { createExecutorApi } from '../src/api-client.ts';
 import { createLoop } from '../src/background/loop.ts';
 import { entryUrlFor } from '../src/background/network.ts';
 import { runStep } from '../src/background/tab-driver.ts';
+import { connectWakeSocket, type WakeSocket } from '../src/background/wake-socket.ts';
 import { answerBridge } from '../src/bridge/background.ts';
 import { registerBridge } from '../src/bridge/register.ts';
 import { onMessage } from '../src/messaging.ts';
@@ -21,6 +23,21 @@ export default defineBackground(() => {
     },
   });
 
+  // The server's pushes shorten the loop's waits (new work, changed settings, a lifted pause).
+  let wakeSocket: WakeSocket | undefined;
+  async function listenForWakes() {
+    wakeSocket?.close();
+    wakeSocket = undefined;
+    const session = await sessionItem.getValue();
+    if (!session) return;
+    try {
+      const organizationId = await createExecutorApi(session).organizationId();
+      wakeSocket = connectWakeSocket(session, organizationId, (reason) => void loop.wake(reason));
+    } catch {
+      // Unreachable server: the loop's own looks go on; the next start or sign-in tries again.
+    }
+  }
+
   // Alarms wake a stopped service worker; the heartbeat keeps the loop going whatever happens.
   browser.alarms.create(TICK_ALARM, { periodInMinutes: 0.5 });
   browser.alarms.onAlarm.addListener((alarm) => {
@@ -30,11 +47,16 @@ export default defineBackground(() => {
   onMessage({
     'popup:get-state': () => loop.state(),
     'popup:set-paused': ({ paused }) => loop.setPaused(paused),
-    'popup:sign-out': () => loop.signOut(),
+    'popup:sign-out': async () => {
+      wakeSocket?.close();
+      wakeSocket = undefined;
+      return loop.signOut();
+    },
     'setup:session': async (request) => {
       const session = extensionSessionSchema.parse(request);
       await loop.signIn(session);
       await registerBridge(session.serverUrl);
+      void listenForWakes();
       return { ok: true };
     },
     'bridge:request': async (request) =>
@@ -42,4 +64,5 @@ export default defineBackground(() => {
   });
 
   void loop.tick();
+  void listenForWakes();
 });

@@ -11,6 +11,7 @@ import {
   type TaskOutcomeBody,
   type TaskOutcomeResponse,
   taskOutcomeResponseSchema,
+  userSchema,
 } from '@reachly/shared/schemas';
 
 /** An API answer that was not 2xx: `status` 0 when the server could not be reached. */
@@ -58,6 +59,9 @@ export function createExecutorApi(session: ExtensionSession, fetchImpl: typeof f
       post(`/api/executor/tasks/${taskId}/outcome`, { ...outcome, profileId, attempt }, (v) =>
         taskOutcomeResponseSchema.parse(v),
       ),
+    /** The signed-in user's organisation (the room of the server's pushes). */
+    organizationId: (): Promise<number> =>
+      call('GET', '/api/user', undefined, (v) => userSchema.parse(v).organizationId),
     campaign: (id: number): Promise<Campaign> =>
       call('GET', `/api/campaigns/${id}`, undefined, (v) => campaignSchema.parse(v)),
     /** What the network's pages show about this profile's log-in (the dashboard's profile list shows it). */

@@ -213,4 +213,37 @@ describe('the task loop', () => {
     expect(await currentTaskItem.getValue()).toBeNull();
     expect((await loop.state()).lastEvents[0]?.level).toBe('info');
   });
+
+  it('never sleeps more than five minutes, whatever the server says, and a wake-up push makes it look at once', async () => {
+    const { loop, scheduled, mock } = setup([none('daily-cap', 12.7 * 3600), ready(task())], () => done());
+    await loop.signIn(session);
+    await loop.tick();
+    expect(scheduled.at(-1)).toBe(5 * 60_000);
+    scheduled.length = 0;
+    await loop.wake('new leads');
+    expect(scheduled).toEqual([0]);
+    await loop.tick();
+    expect(mock.claim).toHaveBeenCalledTimes(2);
+    expect((await loop.state()).lastEvents.map((e) => e.message)).toContain('Woken by the server: new leads');
+  });
+
+  it('reports the friend requests people sent the profile, for campaigns that accept them', async () => {
+    const { loop, events } = setup([none('no-tasks', 60)], (step) =>
+      step.kind === 'readFriends'
+        ? {
+            result: {
+              status: 'done',
+              incoming: [{ profileUrl: 'http://network.test/people/bo', name: 'Bo' }],
+            },
+            acted: 0,
+            inspection: healthy,
+          }
+        : { result: { status: 'done' }, acted: 0, inspection: healthy },
+    );
+    await loop.signIn(session);
+    await loop.tick();
+    expect(events).toEqual([
+      { kind: 'friendRequestReceived', profileUrl: 'http://network.test/people/bo', name: 'Bo' },
+    ]);
+  });
 });

@@ -183,6 +183,9 @@ export function createLoop(deps: LoopDeps) {
     if (friends.result.status === 'done') {
       for (const profileUrl of friends.result.accepted ?? [])
         events.push({ kind: 'friendAccepted', profileUrl });
+      // People who asked this profile to be friends: a campaign that accepts them plans it.
+      for (const { profileUrl, name } of friends.result.incoming ?? [])
+        events.push({ kind: 'friendRequestReceived', profileUrl, ...(name ? { name } : {}) });
     }
     const inbox = await deps.runStep(deps.entryUrl({ kind: 'readInbox' }, base), { kind: 'readInbox' });
     if (inbox.result.status === 'done') {
@@ -260,6 +263,19 @@ export function createLoop(deps: LoopDeps) {
     }
   }
 
+  /**
+   * The server said work is due or the rules changed: look now instead of at the end of the wait
+   * (the claim still keeps the gap between actions). A task in progress finishes first.
+   */
+  async function wake(reason: string) {
+    if (!(await sessionItem.getValue()) || (await pausedItem.getValue())) return;
+    idle = false;
+    if (!(await currentTaskItem.getValue())) await nextTickItem.setValue(0);
+    await lastInboxCheckItem.setValue(0);
+    await note('info', `Woken by the server: ${reason}`);
+    if (!running) deps.schedule(0);
+  }
+
   async function state(): Promise<ExtensionState> {
     const session = await sessionItem.getValue();
     return {
@@ -295,7 +311,7 @@ export function createLoop(deps: LoopDeps) {
     return state();
   }
 
-  return { tick, state, setPaused, signIn, signOut };
+  return { tick, wake, state, setPaused, signIn, signOut };
 }
 
 export type Loop = ReturnType<typeof createLoop>;
