@@ -55,6 +55,34 @@ describe('command line', () => {
     );
   });
 
+  it("keeps the browser's own background services off the metered proxy, in one --disable-features flag", () => {
+    const args = chromiumArgs(
+      { headless: true, extensionDir: '/ext' },
+      { proxyUrl: 'http://127.0.0.1:5000', directUrls: [] },
+      true,
+    );
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-domain-reliability',
+        '--no-pings',
+        '--safebrowsing-disable-auto-update',
+      ]),
+    );
+    const features = args.filter((a) => a.startsWith('--disable-features='));
+    expect(features).toHaveLength(1);
+    expect(features[0]?.split('=')[1]?.split(',')).toEqual(
+      expect.arrayContaining([
+        'DisableLoadExtensionCommandLineSwitch',
+        'OptimizationHints',
+        'MediaRouter',
+        'Translate',
+      ]),
+    );
+  });
+
   it('finds the extension id from the manifest key', () => {
     expect(extensionIdFromKey(MANIFEST_KEY)).toBe('hmlgepnnehfjcfcphohnnhbgjfeelgnj');
   });

@@ -52,19 +52,44 @@ export interface ProfileBrowser {
   close(): Promise<void>;
 }
 
-/** Flags of the common rules for Chromium on these machines (FACTS.md), kept in every mode. */
+/**
+ * Flags kept in every mode. Most keep the browser's own background services (Google's update,
+ * sync, safe-browsing lists, metrics, translation, suggestions, domain reliability reports) off
+ * the network: every byte a profile browser sends goes through the profile's metered proxy, and an
+ * idle browser must not spend the user's paid traffic.
+ */
 const BASE_ARGS = [
   '--disable-quic',
   '--no-first-run',
-  // Keeps the browser's own background calls off the profile's metered proxy.
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--disable-default-apps',
+  '--disable-breakpad',
+  '--metrics-recording-only',
+  '--no-pings',
+  '--safebrowsing-disable-auto-update',
   '--disable-dev-shm-usage',
   '--hide-crash-restore-bubble',
   '--no-default-browser-check',
   // navigator.webdriver stays false: a network must not see an automated browser.
   '--disable-blink-features=AutomationControlled',
+];
+
+/** Background features that call Google's services on their own; one --disable-features flag holds them. */
+const DISABLED_FEATURES = [
+  'OptimizationHints',
+  'OptimizationGuideModelDownloading',
+  'OptimizationHintsFetching',
+  'MediaRouter',
+  'DialMediaRouteProvider',
+  'Translate',
+  'AutofillServerCommunication',
+  'CertificateTransparencyComponentUpdater',
+  'InterestFeedContentSuggestions',
+  'SafeBrowsingEnhancedProtection',
 ];
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -102,14 +127,17 @@ export function chromiumArgs(
   if (input.proxyUrl) {
     args.push(`--proxy-server=${input.proxyUrl}`, `--proxy-bypass-list=${proxyBypassList(input.directUrls)}`);
   }
+  const disabled = [...DISABLED_FEATURES];
   if (config.extensionDir) {
     args.push(
       `--disable-extensions-except=${config.extensionDir}`,
       `--load-extension=${config.extensionDir}`,
-      // Chrome 137+ may drop --load-extension unless this feature is off.
-      '--disable-features=DisableLoadExtensionCommandLineSwitch',
     );
+    // Chrome 137+ may drop --load-extension unless this feature is off.
+    disabled.push('DisableLoadExtensionCommandLineSwitch');
   }
+  // Chromium reads the last --disable-features only: every feature goes in one.
+  args.push(`--disable-features=${disabled.join(',')}`);
   return [...args, ...(config.extraArgs ?? [])];
 }
 
