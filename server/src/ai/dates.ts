@@ -90,7 +90,7 @@ const SALES_CALENDAR: { pattern: RegExp; extract: Extract }[] = [
 
 const parser = chrono.casual.clone();
 for (const rule of SALES_CALENDAR) {
-  parser.parsers.push({
+  parser.parsers.unshift({
     pattern: () => rule.pattern,
     extract: (context, match) => {
       const ref = context.reference.getDateWithAdjustedTimezone?.() ?? context.refDate;
