@@ -12,7 +12,9 @@ import {
 
 describe('realtime events', () => {
   it('has one event per realtime kind, plus leads-import-progress', () => {
-    expect([...SERVER_EVENT_NAMES].sort()).toEqual([...REALTIME_KINDS, 'leads-import-progress'].sort());
+    expect([...SERVER_EVENT_NAMES].sort()).toEqual(
+      [...REALTIME_KINDS, 'leads-import-progress', 'locators-updated'].sort(),
+    );
   });
 
   it('parses each payload', () => {

@@ -44,6 +44,8 @@ export const realtimePayloadSchemas = {
     message: z.string(),
     createdAt: isoDateSchema,
   }),
+  /** A new locator table was published (npm run admin -- publish-locators): executors fetch it. */
+  'locators-updated': z.object({ network: z.string(), version: z.number().int().positive() }),
   /** Progress of POST /api/leads/import; `invalid` counts refused rows so far. */
   'leads-import-progress': z.object({
     importId: importIdSchema,
@@ -58,7 +60,10 @@ export const realtimePayloadSchemas = {
    * organisation): an idle executor claims now instead of waiting for its next look.
    */
   'executor-wake': z.object({ profileIds: z.array(rowId).nullable(), reason: z.string() }),
-} as const satisfies Record<RealtimeKind | 'leads-import-progress' | 'executor-wake', z.ZodType>;
+} as const satisfies Record<
+  RealtimeKind | 'leads-import-progress' | 'executor-wake' | 'locators-updated',
+  z.ZodType
+>;
 
 export type ServerEventName = keyof typeof realtimePayloadSchemas;
 export const SERVER_EVENT_NAMES = Object.keys(realtimePayloadSchemas) as ServerEventName[];

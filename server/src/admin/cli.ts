@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BYTES_PER_GB } from '@reachly/shared/constants';
-import { adminResultSchema } from '@reachly/shared/schemas';
+import { adminResultSchema, locatorTableSchema } from '@reachly/shared/schemas';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ADMIN_TOKEN_HEADER } from '../routes/admin-routes.ts';
 
@@ -14,6 +14,7 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   ban <email>        unban <email>
   attach-profiles <email> <profiles.json>        ready profiles ([{name, proxyType, HTTPProxyAddress, ...}])
   set-desktop-version <version>                  the desktop version the server offers
+  publish-locators <table.json>                  the Facebook adapter's locator table for every browser
 
 It talks to the running server (ADMIN_URL, default http://127.0.0.1:$PORT) with the admin token
 of its DATA_DIR (or ADMIN_TOKEN), so run it with the same environment as the server.`;
@@ -101,6 +102,24 @@ export function buildRequest(argv: string[], now = new Date()): AdminRequest {
         throw new UsageError(`Cannot read profiles from ${file}: ${(error as Error).message}`);
       }
       return { path: '/api/admin/profiles', body: { email, profiles } };
+    }
+    case 'publish-locators': {
+      const [file = ''] = need(1);
+      let table: unknown;
+      try {
+        table = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (error) {
+        throw new UsageError(`Cannot read a locator table from ${file}: ${(error as Error).message}`);
+      }
+      // Checked here first, so a bad file is explained and nothing is sent.
+      const parsed = locatorTableSchema.safeParse(table);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(table)'}: ${i.message}`);
+        throw new UsageError(
+          `${file} is not a valid locator table; nothing was changed:\n${problems.join('\n')}`,
+        );
+      }
+      return { path: '/api/admin/locators', body: parsed.data };
     }
     case 'set-desktop-version': {
       const [version] = need(1);

@@ -7,6 +7,7 @@ import { collectionsRoutes } from './collections-routes.ts';
 import { conversationsRoutes } from './conversations-routes.ts';
 import { executorRoutes } from './executor-routes.ts';
 import { leadsRoutes } from './leads-routes.ts';
+import { locatorsRoutes } from './locators-routes.ts';
 import { profilesRoutes } from './profiles-routes.ts';
 import { publicRoutes } from './public-routes.ts';
 import { userRoutes } from './user-routes.ts';
@@ -27,5 +28,6 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(campaignsRoutes(ctx));
   router.use(executorRoutes(ctx));
   router.use(agentRoutes(ctx));
+  router.use(locatorsRoutes(ctx));
   return router;
 }

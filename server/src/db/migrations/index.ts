@@ -14,6 +14,7 @@ import * as addCampaignEngine from './20261123000100-add-campaign-engine.ts';
 import * as addMessageNetworkTime from './20261123000200-add-message-network-time.ts';
 import * as addProfileCookies from './20261123000300-add-profile-cookies.ts';
 import * as campaignsThatHoldUp from './20261125000100-campaigns-that-hold-up.ts';
+import * as createLocatorsAndDiagnostics from './20261125100100-create-locators-and-diagnostics.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -36,6 +37,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123000200-add-message-network-time': addMessageNetworkTime,
   '20261123000300-add-profile-cookies': addProfileCookies,
   '20261125000100-campaigns-that-hold-up': campaignsThatHoldUp,
+  '20261125100100-create-locators-and-diagnostics': createLocatorsAndDiagnostics,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

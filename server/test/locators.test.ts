@@ -1,0 +1,143 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_FACEBOOK_LOCATORS,
+  type DiagnosticsResponse,
+  type LocatorTable,
+} from '@reachly/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIAGNOSTICS_PER_HOUR } from '../src/services/locators-service.ts';
+import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.ts';
+import {
+  registerAccount,
+  startTestServer,
+  type TestAccount,
+  type TestServer,
+} from './helpers/test-server.ts';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let server: TestServer;
+let a: TestAccount;
+let b: TestAccount;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [a, b] = await Promise.all([registerAccount(server, 'loc-a'), registerAccount(server, 'loc-b')]);
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server?.close();
+});
+
+function publish(table: unknown): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'locators-')), 'table.json');
+  writeFileSync(file, typeof table === 'string' ? table : JSON.stringify(table));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/admin/cli.ts', 'publish-locators', file], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      ADMIN_URL: server.url,
+      ADMIN_TOKEN: server.config.ADMIN_TOKEN,
+      DATA_DIR: server.config.DATA_DIR,
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+const signature = (profileId: number, locator = 'buttons.joinGroup') => ({
+  profileId,
+  network: 'facebook',
+  locator,
+  tableVersion: 1,
+  lang: 'en',
+  urlPattern: '/groups/<id>',
+  roles: { main: 1, button: 3 },
+  buttons: ['Join community', 'Invite'],
+  dialogs: [],
+});
+
+describe('locator tables', () => {
+  it('serves the built-in table to executors until one is published; publishing replaces it and tells every socket', async () => {
+    expect((await server.client().get('/api/locators')).status).toBe(401);
+    const first = await a.api.get<LocatorTable>('/api/locators?network=facebook');
+    expect(first.body).toEqual(DEFAULT_FACEBOOK_LOCATORS);
+
+    // A bad file: a clear error, nothing sent, the table unchanged.
+    const bad = await publish({
+      ...DEFAULT_FACEBOOK_LOCATORS,
+      version: 2,
+      languages: { en: { buttons: {} } },
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('is not a valid locator table; nothing was changed');
+    expect(bad.stderr).toContain('languages.en.buttons.addFriend');
+    expect((await publish('{not json')).stderr).toContain('Cannot read a locator table');
+    expect((await a.api.get<LocatorTable>('/api/locators')).body.version).toBe(1);
+
+    const { socket } = await connectSocket(server.url, {
+      token: b.accessToken,
+      organizationId: b.organizationId,
+    });
+    sockets.push(socket);
+    const push = nextEvent(socket, 'locators-updated');
+    const fixed = structuredClone(DEFAULT_FACEBOOK_LOCATORS);
+    fixed.version = 2;
+    fixed.languages.en?.buttons.joinGroup.push('Join community');
+    const ok = await publish(fixed);
+    expect(ok.stdout).toContain('version 2');
+    expect(ok.code).toBe(0);
+    expect(await push).toEqual({ network: 'facebook', version: 2 });
+    expect((await b.api.get<LocatorTable>('/api/locators')).body).toEqual(fixed);
+
+    // Never backwards: the same or a lower version is refused.
+    const again = await publish(fixed);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('must be higher than 2');
+  });
+});
+
+describe('diagnostics', () => {
+  it('stores redacted signatures per organisation, lists them by locator and count, and limits each profile', async () => {
+    const profile = await a.api.post<{ id: number }>('/api/profiles', { json: { name: 'Diagnostics' } });
+    const id = profile.body.id;
+    expect(
+      (await a.api.post('/api/diagnostics', { json: { ...signature(id), urlPattern: '' } })).status,
+    ).toBe(400);
+    expect((await a.api.post('/api/diagnostics', { json: { ...signature(id), roles: 'x' } })).status).toBe(
+      400,
+    );
+    // Another organisation's profile is not found.
+    expect((await b.api.post('/api/diagnostics', { json: signature(id) })).status).toBe(404);
+
+    expect((await a.api.post('/api/diagnostics', { json: signature(id) })).status).toBe(201);
+    expect((await a.api.post('/api/diagnostics', { json: signature(id) })).status).toBe(201);
+    expect((await a.api.post('/api/diagnostics', { json: signature(id, 'buttons.like') })).status).toBe(201);
+    const list = await a.api.get<DiagnosticsResponse>('/api/diagnostics');
+    expect(list.body.groups.map((g) => [g.locator, g.count, g.profiles])).toEqual([
+      ['buttons.joinGroup', 2, 1],
+      ['buttons.like', 1, 1],
+    ]);
+    expect(list.body.groups[0]?.buttons).toEqual(['Join community', 'Invite']);
+    expect((await b.api.get<DiagnosticsResponse>('/api/diagnostics')).body.groups).toEqual([]);
+
+    for (let i = 3; i < DIAGNOSTICS_PER_HOUR; i += 1)
+      await a.api.post('/api/diagnostics', { json: signature(id) });
+    const limited = await a.api.post<{ error: { code: string } }>('/api/diagnostics', {
+      json: signature(id),
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('TOO_MANY_REQUESTS');
+  });
+});
