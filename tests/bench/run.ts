@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { classifierBenches } from './classifier.ts';
 import { dashboardBudgets } from './dashboard-budgets.ts';
 import { engineBenches } from './engine.ts';
 import { Api } from './lib/api.ts';
@@ -16,7 +17,8 @@ import { startProcess, startReachly } from './lib/server-process.ts';
  * local PostgreSQL (BENCH_DATABASE_URL names the server, default postgres://postgres@127.0.0.1:5432).
  * BENCH_SCALE (default 1) scales the row counts down for a quick try: 0.1 = a tenth.
  * BENCH_ONLY=dashboard measures the dashboard's budgets alone (dashboard-budgets.ts); BENCH_ONLY=engine
- * the campaign engine's planner and task protocol alone (engine.ts).
+ * the campaign engine's planner and task protocol alone (engine.ts); BENCH_ONLY=classifier the reply
+ * classifier on its evaluation set alone (classifier.ts, no database).
  */
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -304,8 +306,9 @@ async function serverBenches(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (only !== 'dashboard') await serverBenches();
-  if (only !== 'engine') rows.push(...(await dashboardBudgets(log)));
+  if (only !== 'dashboard' && only !== 'classifier') await serverBenches();
+  if (only !== 'engine' && only !== 'classifier') rows.push(...(await dashboardBudgets(log)));
+  if (!only || only === 'classifier') rows.push(...(await classifierBenches(log)));
   rmSync(work, { recursive: true, force: true });
   const heading = `Reachly benchmarks, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${scale === 1 ? '' : `(BENCH_SCALE=${scale})`}`;
   console.log(printTable(rows, heading));
