@@ -2,8 +2,9 @@ import { extensionSessionSchema } from '@reachly/shared/extension';
 import { browser } from 'wxt/browser';
 import { createExecutorApi } from '../src/api-client.ts';
 import { createLoop } from '../src/background/loop.ts';
+import { createManualSurfingWatch } from '../src/background/manual-surfing.ts';
 import { entryUrlFor } from '../src/background/network.ts';
-import { runStep } from '../src/background/tab-driver.ts';
+import { drivenTabId, runStep } from '../src/background/tab-driver.ts';
 import { connectWakeSocket, type WakeSocket } from '../src/background/wake-socket.ts';
 import { answerBridge } from '../src/bridge/background.ts';
 import { registerBridge } from '../src/bridge/register.ts';
@@ -14,7 +15,22 @@ const TICK_ALARM = 'reachly-tick';
 
 export default defineBackground(() => {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const manual = createManualSurfingWatch({
+    drivenTabId,
+    async networkOrigin() {
+      const session = await sessionItem.getValue();
+      return session?.networkUrl ? new URL(session.networkUrl).origin : null;
+    },
+    async report(path) {
+      const session = await sessionItem.getValue();
+      if (session) await createExecutorApi(session).events([{ kind: 'manualSurfing', path }]);
+    },
+  });
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.url) void manual.onTabUrl(tabId, change.url);
+  });
   const loop = createLoop({
+    manualHoldMs: manual.holdMs,
     runStep,
     entryUrl: entryUrlFor,
     schedule(ms) {

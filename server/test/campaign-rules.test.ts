@@ -416,7 +416,9 @@ describe('the log and the board', () => {
       json: { dailyCaps: { welcomeMessage: 5 } },
     });
     expect(patched.status).toBe(200);
-    await expect.poll(() => wakes.map((w) => w.reason)).toContain('settings changed');
+    await expect
+      .poll(() => (wakes as { reason: string }[]).map((w) => w.reason))
+      .toContain('settings changed');
     // The next local day's first claim sums up the day before.
     clock.set('2026-06-10T09:15:00Z');
     await claim(executor);

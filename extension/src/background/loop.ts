@@ -43,6 +43,8 @@ export interface LoopDeps {
   entryUrl(step: AdapterStep, base: URL): string;
   /** Schedules the next tick (a timer, with an alarm behind it). */
   schedule(ms: number): void;
+  /** How long a person browsing by hand in this browser still holds the automation back (ms). */
+  manualHoldMs?: () => number;
   now?: () => number;
   api?: (session: ExtensionSession) => ExecutorApi;
 }
@@ -238,6 +240,14 @@ export function createLoop(deps: LoopDeps) {
         if (sinceInbox >= INBOX_INTERVAL_MS || (idle && sinceInbox >= IDLE_INBOX_INTERVAL_MS)) {
           await lastInboxCheckItem.setValue(now());
           await readInbox(session, api);
+        }
+        const hold = deps.manualHoldMs?.() ?? 0;
+        if (hold > 0) {
+          await patchStatus({
+            waiting: { reason: 'manual-surfing', until: new Date(now() + hold).toISOString() },
+          });
+          await waitFor(hold);
+          return;
         }
         const claim = await api.claim();
         await patchStatus({ pausedUntil: claim.pausedUntil });

@@ -29,6 +29,9 @@ export interface StepRun {
 
 let networkTabId: number | null = null;
 
+/** The tab the automation drives (a page a person opens in another tab is theirs). */
+export const drivenTabId = (): number | null => networkTabId;
+
 async function tabExists(id: number | null): Promise<boolean> {
   if (id === null) return false;
   try {

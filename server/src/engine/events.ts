@@ -22,6 +22,9 @@ import { pauseProfile } from './reports.ts';
 import { dailyCapOf, stepOf } from './settings.ts';
 import type { Effects } from './task-queue.ts';
 
+/** Browsing by hand is logged at most this often per profile. */
+const MANUAL_SURFING_LOG_MINUTES = 10;
+
 /** Two reads of one message: the same text within this time of each other on the network's clock. */
 const SAME_MESSAGE_WINDOW_MS = 10 * 60_000;
 
@@ -398,6 +401,29 @@ export function createEventHandler({
     });
   }
 
+  /** A person browses by hand in the profile's browser: logged once per MANUAL_SURFING_LOG_MINUTES. */
+  async function manualSurfing(
+    profileId: number,
+    event: Extract<ExecutorEvent, { kind: 'manualSurfing' }>,
+    now: Date,
+    effects: Effects,
+  ): Promise<boolean> {
+    const recent = await db('campaign_logs')
+      .where({ profile_id: profileId, type: 'MANUAL_SURFING' })
+      .andWhere('created_at', '>', new Date(now.getTime() - MANUAL_SURFING_LOG_MINUTES * 60_000))
+      .first('id');
+    if (recent) return false;
+    const profile = (await db('profiles').where({ id: profileId }).first('name')) as { name: string };
+    const message = `A person is browsing by hand in ${profile.name}'s browser (${event.path}); the automation waits until they stop`;
+    const campaigns = await runningCampaignsOf(db, profileId);
+    effects.logs.push(
+      ...(campaigns.length === 0
+        ? [{ campaignId: null, profileId, type: 'MANUAL_SURFING' as const, message }]
+        : campaigns.map((id) => ({ campaignId: id, profileId, type: 'MANUAL_SURFING' as const, message }))),
+    );
+    return true;
+  }
+
   /** Applies the events in order; the profile was checked to be the organisation's. */
   async function handle(
     organizationId: number,
@@ -424,6 +450,8 @@ export function createEventHandler({
         applied += 1;
         fetched.messages += 1;
         await answer(organizationId, profileId, stored, now, effects);
+      } else if (event.kind === 'manualSurfing') {
+        if (await manualSurfing(profileId, event, now, effects)) applied += 1;
       } else if (event.kind === 'friendRequestReceived') {
         if (await requestReceived(organizationId, profileId, event, now, effects)) {
           applied += 1;

@@ -298,7 +298,42 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     for (const { id } of ids) await planAt(Number(id), now);
   }
 
+  /** A profile's proxy changed: its campaigns' logs say so (never the credentials), and its browser looks again. */
+  async function proxyChanged(organizationId: number, profileId: number, fields: readonly string[]) {
+    const now = clock.now();
+    const profile = (await db('profiles')
+      .where({ id: profileId, organization_id: organizationId })
+      .first('name', 'proxy_source', 'proxy_type')) as
+      | { name: string; proxy_source: string; proxy_type: string | null }
+      | undefined;
+    if (!profile) return;
+    const campaigns = (await db('campaign_profiles as cp')
+      .join('campaigns as c', 'c.id', 'cp.campaign_id')
+      .where({ 'cp.profile_id': profileId, 'c.status': 'running' })
+      .select('c.id')) as { id: number }[];
+    const what = fields.map((f) => (f === 'proxyPassword' ? 'password' : f)).join(', ');
+    const message = `${profile.name}'s proxy changed (${what}); now ${profile.proxy_source}${
+      profile.proxy_type ? ` ${profile.proxy_type}` : ''
+    }: its browser goes out through it from its next start`;
+    const effects: Effects = {
+      logs:
+        campaigns.length === 0
+          ? [{ campaignId: null, profileId, type: 'CHANGED_PROXY', message }]
+          : campaigns.map((c) => ({
+              campaignId: Number(c.id),
+              profileId,
+              type: 'CHANGED_PROXY' as const,
+              message,
+            })),
+      notices: [],
+    };
+    const logs = await writeLogs(db, organizationId, now, effects.logs);
+    await push(organizationId, effects, logs, now);
+    wake(organizationId, [profileId], 'proxy changed');
+  }
+
   return {
+    proxyChanged,
     plan,
     claim,
     started,

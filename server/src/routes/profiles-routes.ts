@@ -11,6 +11,16 @@ import type { AppContext } from '../context.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { parse } from '../http/validate.ts';
 
+/** The profile fields that make its browser go out another way: a change is logged as CHANGED_PROXY. */
+const PROXY_FIELDS = [
+  'proxySource',
+  'proxyType',
+  'HTTPProxyAddress',
+  'proxyLogin',
+  'proxyPassword',
+  'proxyTimezone',
+] as const;
+
 /** Connected profiles: GET, POST, PATCH and DELETE /api/profiles (spec §7). */
 export function profilesRoutes({ auth, profiles, engine }: AppContext): Router {
   const router = Router();
@@ -27,7 +37,10 @@ export function profilesRoutes({ auth, profiles, engine }: AppContext): Router {
 
   router.patch('/profiles', auth.requireAuth, ...jsonBody('8kb'), async (req, res) => {
     const body = parse(updateProfileBodySchema, req.body);
-    res.json(await profiles.update(authOf(req).organizationId, body));
+    const { organizationId } = authOf(req);
+    res.json(await profiles.update(organizationId, body));
+    const changed = PROXY_FIELDS.filter((field) => body[field] !== undefined);
+    if (changed.length > 0) await engine.proxyChanged(organizationId, body.id, changed);
   });
 
   // A person lifts a profile's pause (after a restriction) before its end.

@@ -196,6 +196,11 @@ export const executorEventSchema = z.discriminatedUnion('kind', [
     profileUrl: profileUrlSchema,
     name: z.string().trim().min(1).max(300).optional(),
   }),
+  /**
+   * A person is browsing the network by hand in the profile's browser (a tab the automation does
+   * not drive): the automation holds back meanwhile. `path` is the page's path, without its query.
+   */
+  z.object({ kind: z.literal('manualSurfing'), path: z.string().trim().min(1).max(500) }),
   /** A message from a lead in the profile's messenger. */
   z.object({
     kind: z.literal('message'),
