@@ -142,6 +142,27 @@ describe('POST /api/profiles', () => {
     expect(reachly).toMatchObject({ proxyType: 'residential', isReady: false });
   });
 
+  it('infers a manual proxy from an address and credentials sent without proxySource', async () => {
+    const account = await registerAccount(server, 'prof');
+    const profile = await create(account, {
+      name: 'Inferred',
+      HTTPProxyAddress: 'http://10.0.0.9:3128',
+      proxyLogin: 'dave',
+      proxyPassword: PASSWORD,
+    });
+    expect(profile).toMatchObject({
+      proxySource: 'MANUAL',
+      proxyType: 'manual',
+      HTTPProxyAddress: 'http://10.0.0.9:3128',
+      proxyLogin: 'dave',
+      hasProxyPassword: true,
+    });
+    expect(await reveal(account, profile.id)).toBe(PASSWORD);
+    const plain = await create(account, { name: 'Plain' });
+    const changed = await patch(account, { id: plain.id, HTTPProxyAddress: 'h:1', proxyLogin: 'erin' });
+    expect(changed).toMatchObject({ proxySource: 'MANUAL', proxyType: 'manual', HTTPProxyAddress: 'h:1' });
+  });
+
   it('moves credentials written into the address to the login and the encrypted password', async () => {
     const account = await registerAccount(server, 'prof');
     const profile = await create(account, {
@@ -167,7 +188,7 @@ describe('POST /api/profiles', () => {
       [{ ...manual, HTTPProxyAddress: 'host:99999' }, PROXY_PORT_MESSAGE],
       [{ ...manual, HTTPProxyAddress: null }, PROXY_ADDRESS_REQUIRED_MESSAGE],
       [{ name: 'A', proxySource: 'MANUAL' }, PROXY_ADDRESS_REQUIRED_MESSAGE],
-      [{ name: 'A', HTTPProxyAddress: 'h:1' }, PROXY_ADDRESS_FORBIDDEN_MESSAGE],
+      [{ name: 'A', proxySource: 'NOT_USE', HTTPProxyAddress: 'h:1' }, PROXY_ADDRESS_FORBIDDEN_MESSAGE],
       [{ ...manual, proxyTimezone: 'Mars/Olympus' }, PROXY_TIMEZONE_MESSAGE],
       [{ ...manual, proxyType: 'residential' }, 'Proxy type must be manual for proxy source MANUAL'],
       [{ name: '' }, 'Profile name must not be empty'],

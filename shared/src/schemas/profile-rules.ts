@@ -1,6 +1,7 @@
 import type { LoginStatus, ProxySourceMode, ProxyType } from '../constants/proxies.ts';
 import {
   type CreateProfileBody,
+  inferProxySource,
   PROXY_TYPES_BY_SOURCE,
   parseProxyAddress,
   proxySettingsIssues,
@@ -93,11 +94,12 @@ export function profileFromCreate(body: CreateProfileBody): ProfileWrite {
  * PATCH /api/profiles: the fields sent change (absent = unchanged, null = cleared) and the proxy
  * rules are judged on the merged profile. A new proxy source without a proxyType takes that
  * source's default type; switching to NOT_USE clears the proxy address and credentials; a new
- * address without a timezone clears the old timezone.
+ * address without a timezone clears the old timezone. Proxy fields sent to a profile without a
+ * proxy, with no proxySource, make it a manual proxy (inferProxySource).
  */
 export function mergeProfileUpdate(stored: ProfileSettings, body: UpdateProfileBody): ProfileWrite {
   const has = (key: keyof UpdateProfileBody) => Object.hasOwn(body, key);
-  const proxySource = body.proxySource ?? stored.proxySource;
+  const proxySource = body.proxySource ?? inferProxySource(body, stored.proxySource);
   const sourceChanged = proxySource !== stored.proxySource;
   const dropProxy = sourceChanged && proxySource === 'NOT_USE';
   const proxyType =

@@ -129,7 +129,7 @@ describe('POST /api/profiles', () => {
     );
     expect(
       createProfileBodySchema.safeParse({ name: 'A', proxyType: 'residential' }).error?.issues[0]?.message,
-    ).toBe('A profile without a proxy has no proxy type');
+    ).toBe('A profile without a proxy has no proxy type: choose a proxy source, or leave the type empty');
     const wrongType = createProfileBodySchema.safeParse({
       name: 'A',
       proxySource: 'REACHLY',
@@ -141,6 +141,30 @@ describe('POST /api/profiles', () => {
     expect(
       createProfileBodySchema.parse({ name: 'A', proxySource: 'REACHLY', proxyType: 'datacenter' }).proxyType,
     ).toBe('datacenter');
+  });
+
+  it('infers a manual proxy from proxy fields sent without a source', () => {
+    expect(
+      createProfileBodySchema.parse({
+        name: 'A',
+        HTTPProxyAddress: 'h:1',
+        proxyLogin: 'bob',
+        proxyPassword: 'pw',
+      }),
+    ).toMatchObject({ proxySource: 'MANUAL', proxyType: 'manual', HTTPProxyAddress: 'h:1' });
+    expect(
+      createProfileBodySchema.parse({ name: 'A', proxyType: 'manual', HTTPProxyAddress: 'h:1' }),
+    ).toMatchObject({ proxySource: 'MANUAL' });
+    expect(createProfileBodySchema.parse({ name: 'A', proxyLogin: '', proxyPassword: null })).toMatchObject({
+      proxySource: 'NOT_USE',
+    });
+    // A login without an address is a manual proxy that still needs its address.
+    expect(
+      createProfileBodySchema.safeParse({ name: 'A', proxyLogin: 'bob' }).error?.issues[0],
+    ).toMatchObject({
+      path: ['HTTPProxyAddress'],
+      message: PROXY_ADDRESS_REQUIRED_MESSAGE,
+    });
   });
 
   it('refuses bad fields', () => {

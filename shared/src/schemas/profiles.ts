@@ -31,7 +31,8 @@ export const PROXY_ADDRESS_MESSAGE = 'Proxy address must look like host:port';
 export const PROXY_PORT_MESSAGE = 'Proxy port must be between 1 and 65535';
 export const PROXY_TIMEZONE_MESSAGE = 'Proxy timezone must be an IANA time zone such as Europe/Berlin';
 export const PROXY_ADDRESS_REQUIRED_MESSAGE = 'A manual proxy needs an address';
-export const PROXY_ADDRESS_FORBIDDEN_MESSAGE = 'A profile without a proxy cannot have a proxy address';
+export const PROXY_ADDRESS_FORBIDDEN_MESSAGE =
+  'Proxy source NOT_USE means no proxy: choose proxy source MANUAL to use this address, or clear the address';
 
 export interface ParsedProxyAddress {
   protocol: 'http' | 'https';
@@ -168,7 +169,7 @@ export function proxySettingsIssues(p: ProxySettings): { path: string; message: 
         path: 'proxyType',
         message:
           allowed.length === 0
-            ? 'A profile without a proxy has no proxy type'
+            ? 'A profile without a proxy has no proxy type: choose a proxy source, or leave the type empty'
             : `Proxy type must be ${allowed.join(' or ')} for proxy source ${p.proxySource}`,
       });
     }
@@ -189,20 +190,46 @@ const profilePayloadShape = {
 };
 
 /**
- * POST /api/profiles. Only name is required. Defaults: loginStatus 'unknown', proxySource NOT_USE,
- * proxyType from the source (REACHLY → residential, MANUAL → manual, NOT_USE → null), the rest null.
+ * The proxy source a payload means when it names none: a payload that carries a proxy of its own
+ * (an address, a login, a password or the type `manual`) means MANUAL; otherwise `fallback` (NOT_USE
+ * for a new profile, the stored source for a change). A Reachly proxy is never inferred: it spends
+ * paid traffic, so it is chosen by name.
+ */
+export function inferProxySource(
+  p: {
+    proxyType?: ProxyType | null | undefined;
+    HTTPProxyAddress?: string | null | undefined;
+    proxyLogin?: string | null | undefined;
+    proxyPassword?: string | null | undefined;
+  },
+  fallback: ProxySourceMode,
+): ProxySourceMode {
+  if (fallback !== 'NOT_USE') return fallback;
+  const carriesProxy =
+    typeof p.HTTPProxyAddress === 'string' ||
+    typeof p.proxyLogin === 'string' ||
+    typeof p.proxyPassword === 'string' ||
+    p.proxyType === 'manual';
+  return carriesProxy ? 'MANUAL' : fallback;
+}
+
+/**
+ * POST /api/profiles. Only name is required. Defaults: loginStatus 'unknown', proxySource MANUAL
+ * when the payload carries proxy fields (inferProxySource) else NOT_USE, proxyType from the source
+ * (REACHLY → residential, MANUAL → manual, NOT_USE → null), the rest null.
  */
 export const createProfileBodySchema = z
   .object({
     name: profileNameSchema,
     loginStatus: loginStatusSchema.default('unknown'),
-    proxySource: proxySourceSchema.default('NOT_USE'),
+    proxySource: proxySourceSchema.optional(),
     proxyType: proxyTypeSchema.nullable().optional(),
     HTTPProxyAddress: proxyAddressSchema.default(null),
     proxyLogin: profilePayloadShape.proxyLogin.default(null),
     proxyPassword: profilePayloadShape.proxyPassword.default(null),
     proxyTimezone: proxyTimezoneSchema.default(null),
   })
+  .transform((p) => ({ ...p, proxySource: p.proxySource ?? inferProxySource(p, 'NOT_USE') }))
   .superRefine((p, ctx) => {
     for (const issue of proxySettingsIssues(p)) {
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
