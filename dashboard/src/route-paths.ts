@@ -6,4 +6,5 @@ export const ROUTES = {
   campaigns: '/campaigns',
   license: '/license',
   download: '/download',
+  diagnostics: '/diagnostics',
 } as const;

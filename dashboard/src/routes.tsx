@@ -15,6 +15,7 @@ const LicensePage = lazy(() => import('./features/license/license-page.tsx'));
 const CampaignsListPage = lazy(() => import('./features/campaigns/campaigns-list-page.tsx'));
 const CampaignBuilderPage = lazy(() => import('./features/campaigns/campaign-builder-page.tsx'));
 const CampaignRunPage = lazy(() => import('./features/campaigns/campaign-run-page.tsx'));
+const DiagnosticsPage = lazy(() => import('./features/diagnostics/diagnostics-page.tsx'));
 // The signed-in shell (session gate, layout, socket, dialogs) stays out of the public pages' bundle.
 const SignedInShell = lazy(() => import('./components/signed-in-shell.tsx'));
 
@@ -36,6 +37,7 @@ export const router = createBrowserRouter([
       { path: `${ROUTES.campaigns}/new`, element: <CampaignBuilderPage /> },
       { path: `${ROUTES.campaigns}/:campaignId`, element: <CampaignRunPage /> },
       { path: `${ROUTES.campaigns}/:campaignId/edit`, element: <CampaignBuilderPage /> },
+      { path: ROUTES.diagnostics, element: <DiagnosticsPage /> },
       { path: '*', element: <Navigate to={ROUTES.board} replace /> },
     ],
   },

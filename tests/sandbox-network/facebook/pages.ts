@@ -71,7 +71,7 @@ export function facebookRoutes(ctx: SandboxContext): Router {
       .type('html')
       .send(fbPage({ lang: langOf(ctx, account), title, account, labels, c, body: body(c, labels) }));
   };
-  router.get('/login', (req, res) => res.redirect(302, `/login/${req.url.slice('/login'.length)}`));
+  // '/login' and '/login/' alike (Express routes ignore a trailing slash).
   router.get('/login/', (req, res) => {
     const next = typeof req.query.next === 'string' ? req.query.next : '/';
     render(res, undefined, 'Log in', (c, l) => loginView(c, l, next, null));
