@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.ts';
 import { tooManyRequests } from './errors.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
+import { requestLogSerializers } from './http/logger.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { apiRoutes } from './routes/index.ts';
 
@@ -21,23 +22,58 @@ export function createApp(ctx: AppContext): Express {
   app.disable('x-powered-by');
   // Auth.js builds its URLs from the request; trust a reverse proxy on this machine only.
   app.set('trust proxy', 'loopback');
-  // helmet's default CSP, without upgrade-insecure-requests: a self-hosted server on plain http
+  // helmet's default CSP (script only from this origin, never inline: the page shell's one inline
+  // element is a style), without upgrade-insecure-requests: a self-hosted server on plain http
   // (a LAN address, a name other than localhost) would otherwise send its page's scripts to https.
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  app.use(pinoHttp({ logger: ctx.logger, autoLogging: { ignore: (req) => !req.url?.startsWith('/api') } }));
+  // HSTS only on an HTTPS request (behind a TLS proxy on this machine): over plain http it would
+  // pin a name to an https that may not exist.
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { upgradeInsecureRequests: null, scriptSrc: ["'self'"], scriptSrcAttr: ["'none'"] },
+      },
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use((req, res, next) => {
+    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  });
+  // The request log: method, path, status and timing only (no header, so no token or cookie).
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      serializers: requestLogSerializers,
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
+    }),
+  );
 
   const api = Router();
-  // Separate counters for sign-up and sign-in, per client address, over 15 minutes.
-  const limiter = () =>
+  // API answers carry private data: never stored by the browser or a proxy, so that Back after
+  // sign-out shows nothing.
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  // Per client address: separate counters for sign-up and sign-in over 15 minutes, and one for the
+  // other anonymous routes per minute. A refusal is 429 with Retry-After.
+  const limiter = (windowMs: number, limit: number) =>
     rateLimit({
-      windowMs: 15 * 60 * 1000,
-      limit: ctx.config.AUTH_RATE_LIMIT,
+      windowMs,
+      limit,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
+      // express-rate-limit has set Retry-After (seconds to the window's end) by now.
       handler: (_req, _res, next) => next(tooManyRequests()),
     });
-  api.post('/register', limiter());
-  api.post(['/auth/callback/credentials', '/auth/signin/credentials'], limiter());
+  api.post('/register', limiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT));
+  api.post(
+    ['/auth/callback/credentials', '/auth/signin/credentials'],
+    limiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT),
+  );
+  const publicLimiter = limiter(60 * 1000, ctx.config.PUBLIC_RATE_LIMIT);
+  api.post(['/summary', '/emit'], publicLimiter);
+  api.get('/downloadApp', publicLimiter);
 
   // Our /auth/_log and /register come before Auth.js, which answers everything under /auth.
   api.use(authRoutes(ctx));

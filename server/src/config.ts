@@ -29,6 +29,7 @@ const envSchema = z.object({
   TRIAL_DAYS: z.coerce.number().int().min(0).max(3650).default(TRIAL_DAYS),
   TRIAL_TRAFFIC_BYTES: z.coerce.bigint().min(0n).default(BigInt(TRIAL_TRAFFIC_BYTES)),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   DASHBOARD_DIR: z.string().min(1).optional(),
   RELEASES_DIR: z.string().min(1).default('./releases'),
   ADMIN_TOKEN: z.string().min(32, 'at least 32 characters').optional(),

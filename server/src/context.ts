@@ -63,7 +63,7 @@ export function createContext({
   random,
 }: ContextOptions): AppContext {
   const users = createUsersService({ db, config });
-  const authConfig = createAuthConfig({ config, users, logger });
+  const authConfig = createAuthConfig({ config, users, logger, db });
   const auth = createAuthenticator({ db, users, authConfig });
   const realtime = new Realtime(auth.handshake, logger);
   const settings = createSettingsService({ db });
@@ -83,6 +83,7 @@ export function createContext({
     realtime,
     onRunning: engine.plan,
     onChanged: engine.settingsChanged,
+    clock,
   });
   const admin = createAdminService({ db, users, settings, realtime, profiles });
   const agent = createAgentService({ db, realtime, clock, profiles, secretBox, logger });

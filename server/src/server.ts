@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
-import { type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type AppContext, type ContextOptions, createContext } from './context.ts';
 import { createDatabase, migrateToLatest } from './db/knex.ts';
+import { createLogger } from './http/logger.ts';
 import { attachRedisAdapter } from './realtime/redis-adapter.ts';
 
 export interface RunningServer {
@@ -34,7 +35,7 @@ export async function startServer({
   redisKey,
   engine,
 }: StartOptions): Promise<RunningServer> {
-  const logger = givenLogger ?? pino({ level: config.LOG_LEVEL });
+  const logger = givenLogger ?? createLogger(config.LOG_LEVEL);
   const db = given ?? createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(db);
   const ctx = createContext({ config, db, logger, ...engine });

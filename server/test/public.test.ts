@@ -70,12 +70,26 @@ describe('POST /api/summary', () => {
         )?.count ?? 0,
       );
     const before = await read();
-    for (let i = 0; i < 3; i += 1) {
-      const res = await server.client().post('/api/summary', { json: { key: 'uniqueVisits' } });
+    // Three visitors (another browser each), one of whom comes back: counted once a day each.
+    for (const visitor of [1, 2, 3, 1]) {
+      const res = await server.client().post('/api/summary', {
+        json: { key: 'uniqueVisits' },
+        headers: { 'user-agent': `visitor-${visitor}-${day}` },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
     }
     expect(await read()).toBe(before + 3);
+  });
+
+  it('refuses the counters the server writes itself (403) and counts nothing', async () => {
+    const before = await countRows(server, 'visit_counters');
+    for (const key of ['purchasedTotal', 'purchasedFirstTime', 'startedTrial', 'singedUp']) {
+      const res = await server.client().post<ErrorBody>('/api/summary', { json: { key } });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe(`${key} is counted by the server only.`);
+    }
+    expect(await countRows(server, 'visit_counters')).toBe(before);
   });
 
   it('answers 400 for an unknown key and counts nothing', async () => {

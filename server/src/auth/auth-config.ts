@@ -2,9 +2,11 @@ import { CredentialsSignin, type ExpressAuthConfig } from '@auth/express';
 import Credentials from '@auth/express/providers/credentials';
 import { AUTH_BASE_PATH, AUTH_PAGES } from '@reachly/shared/constants';
 import { credentialsSchema } from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { UsersService } from '../services/users-service.ts';
+import { endSessions, sessionVersionOf } from './sessions.ts';
 
 /** Sign-in of a banned user: Auth.js adds `code=banned` to the error redirect. */
 class BannedSignin extends CredentialsSignin {
@@ -19,16 +21,19 @@ declare module '@auth/core/types' {
 
 /**
  * Auth.js at /api/auth: a credentials provider over our users (argon2id), JWT sessions that carry
- * the user's id; the session answer carries the user's accessToken (DESIGN.md §3).
+ * the user's id and session version; the session answer carries the user's accessToken.
  */
 export function createAuthConfig({
   config,
   users,
   logger,
+  db,
 }: {
   config: Config;
   users: UsersService;
   logger: Logger;
+  /** Where sign-out ends the user's sessions (without it, sign-out only clears the cookie). */
+  db?: Knex;
 }): ExpressAuthConfig {
   return {
     basePath: AUTH_BASE_PATH,
@@ -49,22 +54,35 @@ export function createAuthConfig({
           const user = await users.verifyCredentials(parsed.data.email, parsed.data.password);
           if (!user) return null;
           if (user.is_banned) throw new BannedSignin();
-          return { id: String(user.id), email: user.email };
+          return { id: String(user.id), email: user.email, sessionVersion: sessionVersionOf(user) };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user?.id) token.sub = user.id;
+        if (user?.id) {
+          token.sub = user.id;
+          token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+        }
         return token;
       },
-      // Read the user on every session call, so a changed email or token shows at once.
+      // Read the user on every session call, so a changed email or token shows at once; a session
+      // issued before the user's sessions were ended (a sign-out) names no user. A ban is refused
+      // with 403 by the authenticator on every request.
       async session({ session, token }) {
         const user = token.sub ? await users.findById(Number(token.sub)) : undefined;
-        if (!user) return { ...session, user: undefined } as unknown as typeof session;
+        const current = user && Number(token.sv ?? 0) === sessionVersionOf(user);
+        if (!user || !current) return { ...session, user: undefined } as unknown as typeof session;
         session.user = { ...session.user, id: String(user.id), email: user.email };
         session.accessToken = user.access_token;
         return session;
+      },
+    },
+    events: {
+      // Sign-out ends the session and the access token everywhere, not only this browser's cookie.
+      async signOut(message) {
+        const sub = 'token' in message ? message.token?.sub : undefined;
+        if (db && sub && Number.isInteger(Number(sub))) await endSessions(db, Number(sub));
       },
     },
     logger: {

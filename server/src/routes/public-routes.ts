@@ -2,16 +2,16 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DOWNLOAD_ITEMS } from '@reachly/shared/constants';
 import { downloadAppQuerySchema, emitBodySchema, summaryBodySchema } from '@reachly/shared/schemas';
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { AppContext } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { parse } from '../http/validate.ts';
-import { recordClientEvent } from '../services/client-events.ts';
-import { countVisit } from '../services/visits.ts';
+import { CLIENT_EVENT_TYPE_LIST, isClientEventType, recordClientEvent } from '../services/client-events.ts';
+import { countVisitOnce, PUBLIC_VISIT_COUNTER_KEYS, visitorId } from '../services/visits.ts';
 
 /**
- * Routes of the public site, open to visitors (DESIGN.md §3): GET /api/downloadApp,
+ * Routes of the public site, open to visitors: GET /api/downloadApp,
  * POST /api/summary, POST /api/emit.
  */
 export function publicRoutes({ db, config, auth }: AppContext): Router {
@@ -29,15 +29,24 @@ export function publicRoutes({ db, config, auth }: AppContext): Router {
     });
   });
 
+  const visitor = (req: Request) => visitorId(config.AUTH_SECRET, req.ip, req.get('user-agent'));
+
+  // Counted once per visitor, key and day; the server's own counters are not a visitor's to raise.
   router.post('/summary', ...jsonBody('1kb'), async (req, res) => {
     const { key } = parse(summaryBodySchema, req.body);
-    await countVisit(db, key);
+    if (!PUBLIC_VISIT_COUNTER_KEYS.includes(key)) throw forbidden(`${key} is counted by the server only.`);
+    await countVisitOnce(db, key, visitor(req));
     res.json({ ok: true });
   });
 
+  // Stored once per visitor, type and day, for the page's own event types only.
   router.post('/emit', auth.optionalAuth, ...jsonBody('32kb'), async (req, res) => {
     const body = parse(emitBodySchema, req.body);
-    await recordClientEvent(db, body, req.auth);
+    if (!isClientEventType(body.type)) {
+      const message = `type must be one of ${CLIENT_EVENT_TYPE_LIST.join(', ')}`;
+      throw badRequest(message, [{ path: ['type'], code: 'invalid_value', message }]);
+    }
+    await recordClientEvent(db, body, req.auth, visitor(req));
     res.json({ ok: true });
   });
 

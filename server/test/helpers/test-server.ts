@@ -37,6 +37,7 @@ export async function startTestServer(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'reachly-test-')),
     AUTH_RATE_LIMIT: '10000',
+    PUBLIC_RATE_LIMIT: '100000',
     ...env,
   });
   const running = await startServer({
