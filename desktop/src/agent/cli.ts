@@ -6,17 +6,20 @@ import type { RunningProfile } from './api.ts';
 import { accessTokenFor } from './server-client.ts';
 
 /**
- * `npm run agent -- --server URL (--email E --password P | --token T) [--network URL] [--extension DIR] [--chromium PATH]
+ * `npm run agent -- --server URL (--email E | --token T) [--network URL] [--extension DIR] [--chromium PATH]
  * [--headful] [--home DIR] [--traffic-interval SECONDS] [--timezone-lookup URL]`: the desktop
  * agent without the Electron shell. It signs in, launches the browsers the running campaigns need,
- * logs what it does in plain lines, and stops cleanly (browsers closed, last traffic reported) on
- * Ctrl-C or SIGTERM. The server and token are saved, so later runs may leave them out.
+ * logs what it does in plain lines (never a password or token), and stops cleanly (browsers closed, last traffic reported) on
+ * Ctrl-C or SIGTERM. The server and token are saved, so later runs may leave them out. The
+ * password comes from REACHLY_PASSWORD or a prompt, never the command line (ps and shell history
+ * would show it).
  */
 
-const USAGE = `Usage: npm run agent -- --server URL (--email E --password P | --token ACCESS_TOKEN) [options]
+const USAGE = `Usage: npm run agent -- --server URL (--email E | --token ACCESS_TOKEN) [options]
 
   --server URL            the Reachly server (e.g. http://localhost:3000)
-  --email E --password P  sign in as on the dashboard (or REACHLY_PASSWORD instead of --password)
+  --email E               sign in as on the dashboard; the password is read from REACHLY_PASSWORD,
+                          else asked for (never on the command line)
   --token TOKEN           your access token (the dashboard's accessToken)
   --network URL           the social network's address handed to the extension
   --extension DIR         the built extension (default extension/.output/chrome-mv3)
@@ -60,6 +63,11 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
+if (values.password !== undefined) {
+  fail(
+    '--password is not accepted (ps and shell history would show it): set REACHLY_PASSWORD or answer the prompt',
+  );
+}
 
 const checkUrl = (name: string, value: string | undefined) => {
   if (value === undefined) return undefined;
@@ -94,11 +102,33 @@ if (!Number.isFinite(trafficSeconds) || trafficSeconds < 1)
 const stamp = () => new Date().toISOString().slice(11, 19);
 const log = (line: string) => console.log(`${stamp()} ${line}`);
 
+/** Asks for the password on the terminal without echoing it; '' when there is no terminal. */
+async function askPassword(question: string): Promise<string> {
+  if (!process.stdin.isTTY) return '';
+  const { createInterface } = await import('node:readline');
+  const { Writable } = await import('node:stream');
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const answer = new Promise<string>((resolve) => rl.question(question, resolve));
+  muted = true;
+  const password = await answer;
+  rl.close();
+  process.stdout.write('\n');
+  return password;
+}
+
 const serverUrl = checkUrl('server', values.server) ?? null;
 let accessToken = values.token ?? null;
 if (values.email) {
-  const password = values.password ?? process.env.REACHLY_PASSWORD;
-  if (!serverUrl || !password) fail('--email needs --server and --password (or REACHLY_PASSWORD)');
+  if (!serverUrl) fail('--email needs --server');
+  const password = process.env.REACHLY_PASSWORD || (await askPassword(`Password for ${values.email}: `));
+  if (!password) fail('--email needs a password: set REACHLY_PASSWORD or run in a terminal to be asked');
   accessToken = await accessTokenFor(serverUrl, values.email, password).catch((error: Error) =>
     fail(error.message),
   );
