@@ -92,7 +92,8 @@ function serveDashboard(app: Express, dir: string): void {
   const index = path.join(dir, 'index.html');
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   app.get(/^(?!\/api\/).*/, (_req, res) => {
-    if (existsSync(index)) res.sendFile(index, { maxAge: 0 });
+    // no-store: the page is never kept for Back (its bfcache copy would show a signed-out user's data).
+    if (existsSync(index)) res.sendFile(index, { headers: { 'Cache-Control': 'no-store' } });
     else
       res
         .status(503)

@@ -1,10 +1,12 @@
 import { Box, Button, Container, Flex, HStack, Link, Text } from '@chakra-ui/react';
 import { BRAND } from '@reachly/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
 import { useAccountRealtime, useUser } from '../features/account/use-account.ts';
 import { OutdatedDesktopDialog } from '../features/desktop/outdated-desktop-dialog.tsx';
 import { AccountSummary } from '../features/license/account-summary.tsx';
 import { Popups } from '../features/license/popups.tsx';
+import { clearPrivateState } from '../lib/query-client.ts';
 import { ROUTES } from '../route-paths.ts';
 import { signOut } from '../session/session-client.ts';
 import { isDemoMode, setDemoMode } from '../shell/demo-mode.ts';
@@ -22,6 +24,7 @@ const NAV = [
 /** The signed-in shell: navigation, account summary, connection state, the global dialogs. */
 export function AppLayout() {
   const user = useUser();
+  const queryClient = useQueryClient();
   useAccountRealtime(user.data);
   const demo = isDemoMode();
 
@@ -80,7 +83,12 @@ export function AppLayout() {
               <Button
                 size="xs"
                 variant="outline"
-                onClick={async () => window.location.assign(await signOut())}
+                onClick={async () => {
+                  const next = await signOut();
+                  clearPrivateState(queryClient);
+                  // replace: Back must not lead to the signed-in page just left.
+                  window.location.replace(next);
+                }}
               >
                 Sign out
               </Button>

@@ -1,3 +1,4 @@
+import { LOCAL_STORAGE_KEYS } from '@reachly/shared/constants';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toastError } from '../components/toaster.tsx';
 import { signInRedirectUrl } from '../session/session-client.ts';
@@ -44,4 +45,20 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/**
+ * What sign-out leaves behind of the user: nothing. Every cached answer goes (no later screen can
+ * show it), and the stored state that names the user's data (session storage, the open collection).
+ * The visitor's guest id and visit stamp stay: they name the browser, not the user.
+ */
+export function clearPrivateState(client: QueryClient): void {
+  client.cancelQueries();
+  client.clear();
+  try {
+    sessionStorage.clear();
+    localStorage.removeItem(LOCAL_STORAGE_KEYS.currentCollection);
+  } catch {
+    // storage unavailable: nothing was kept there either
+  }
 }
