@@ -1,7 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { migrationSource } from './migrations/index.ts';
 
@@ -27,14 +30,48 @@ export function createDatabase(options: DatabaseOptions): Knex {
       ...(options.searchPath ? { searchPath: [options.searchPath] } : {}),
     });
   }
-  let connection: { filename?: string } = {};
+  let folder: string | undefined;
   if (options.dataDir) {
-    const folder = path.resolve(options.dataDir, 'pglite');
+    folder = path.resolve(options.dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
-    connection = { filename: folder };
+    // Creating a database cluster (initdb) grows the WebAssembly memory to several hundred MB, and
+    // that memory is never given back: create it in a short-lived process, then open it here.
+    if (!existsSync(path.join(folder, 'PG_VERSION'))) {
+      execFileSync(process.execPath, [fileURLToPath(new URL('./pglite-init.mjs', import.meta.url)), folder], {
+        stdio: 'inherit',
+      });
+    }
   }
+  // knex-pglite loads PGlite's CommonJS build: take PGlite from there too, so the process holds one
+  // copy of it, and a server on PostgreSQL loads neither.
+  const { PGlite: Embedded } = require('@electric-sql/pglite') as {
+    PGlite: new (dir?: string, o?: PGliteOptions) => PGlite;
+  };
+  const ClientPgLite = require('knex-pglite') as typeof Knex.Client;
+  const pglite = new Embedded(folder, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF });
   // knex-pglite manages its single connection itself: no pool option (FACTS.md).
-  return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection } as Knex.Config);
+  const db = knexFactory({
+    client: ClientPgLite,
+    dialect: 'postgres',
+    connection: { pglite },
+  } as Knex.Config);
+  embedded.set(db, pglite);
+  return db;
+}
+
+const require = createRequire(import.meta.url);
+const embedded = new WeakMap<Knex, PGlite>();
+
+/**
+ * The embedded database's settings: PGlite's default 128 MB of shared buffers sit in its
+ * WebAssembly memory for the life of the process; a laptop's server works with far less, as the
+ * operating system caches the files below it anyway.
+ */
+export const EMBEDDED_POSTGRESQL_CONF = ['shared_buffers = 8MB', 'wal_buffers = 256kB', 'temp_buffers = 2MB'];
+
+/** The PGlite instance behind an embedded database (its LISTEN/NOTIFY), undefined on PostgreSQL. */
+export function embeddedDatabase(db: Knex): PGlite | undefined {
+  return embedded.get(db);
 }
 
 export async function migrateToLatest(db: Knex): Promise<void> {
