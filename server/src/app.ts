@@ -71,9 +71,10 @@ export function createApp(ctx: AppContext): Express {
     ['/auth/callback/credentials', '/auth/signin/credentials'],
     limiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT),
   );
-  const publicLimiter = limiter(60 * 1000, ctx.config.PUBLIC_RATE_LIMIT);
-  api.post(['/summary', '/emit'], publicLimiter);
-  api.get('/downloadApp', publicLimiter);
+  const publicLimiter = () => limiter(60 * 1000, ctx.config.PUBLIC_RATE_LIMIT);
+  api.post('/summary', publicLimiter());
+  api.post('/emit', publicLimiter());
+  api.get('/downloadApp', publicLimiter());
 
   // Our /auth/_log and /register come before Auth.js, which answers everything under /auth.
   api.use(authRoutes(ctx));

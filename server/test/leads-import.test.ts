@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { RealtimePayload } from '@reachly/shared/realtime';
 import { apiErrorSchema, importLeadsResponseSchema, leadsListResponseSchema } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordFigure } from './helpers/figures.ts';
 import { collect, connectSocket } from './helpers/socket.ts';
 import {
   countRows,
@@ -460,6 +461,7 @@ describe('POST /api/leads/import: an upload cut off half-way', () => {
         expect(await countRows(server, 'leads', { collection_id: collectionId })).toBe(0);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      recordFigure('rowsKept', await countRows(server, 'leads', { collection_id: collectionId }));
       const res = await upload(account, { collectionId, file: csv });
       expect(res.status).toBe(200);
       expect(importLeadsResponseSchema.parse(res.body)).toMatchObject({ imported: rows, duplicates: 0 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordFigure } from './helpers/figures.ts';
 import type { RequestOptions } from './helpers/http-client.ts';
 import { seedCollection, seedConversation, seedProfile } from './helpers/seed-conversations.ts';
 import {
@@ -151,7 +152,8 @@ const foreign = (): [string, string, RequestOptions][] => [
 
 describe("another organisation's ids", () => {
   it('answer 404 like missing ids, write nothing and leak nothing', async () => {
-    for (const [method, path, options] of foreign()) {
+    const routes = foreign();
+    for (const [method, path, options] of routes) {
       const before = await writeSignature(server.database.db);
       const res = await stranger.api.request<{ error: { code: string } }>(method, path, options);
       expect(res.status, `${method} ${path}`).toBe(404);
@@ -160,6 +162,8 @@ describe("another organisation's ids", () => {
       expect(res.text).not.toContain('owner secret');
       expect(await writeSignature(server.database.db), `${method} ${path} wrote`).toBe(before);
     }
+    // The table of figures counts routes (method and path with its ids), not requests.
+    recordFigure('tenancyRoutes', new Set(routes.map(([m, p]) => `${m} ${p.replace(/\d+/g, ':id')}`)).size);
   });
 
   it("never appear in the stranger's lists", async () => {
@@ -214,5 +218,6 @@ describe('without a session or token', () => {
       expect(res.body.error.code).toBe('UNAUTHORIZED');
       expect(await writeSignature(server.database.db)).toBe(before);
     }
+    recordFigure('privateRoutes', new Set(routes.map(([m, p]) => `${m} ${p.replace(/\d+/g, ':id')}`)).size);
   });
 });

@@ -59,11 +59,16 @@ export function createAuthConfig({
       }),
     ],
     callbacks: {
+      // A token issued before the user's sessions were ended (sign-out anywhere) is dropped: null
+      // makes Auth.js answer no session and clear the cookie.
       async jwt({ token, user }) {
         if (user?.id) {
           token.sub = user.id;
           token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+          return token;
         }
+        const current = token.sub ? await users.findById(Number(token.sub)) : undefined;
+        if (!current || Number(token.sv ?? 0) !== sessionVersionOf(current)) return null;
         return token;
       },
       // Read the user on every session call, so a changed email or token shows at once; a session

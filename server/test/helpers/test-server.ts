@@ -22,6 +22,8 @@ export interface TestServerOptions {
   redisKey?: string;
   /** The engine's clock, reply provider and randomness. */
   engine?: StartOptions['engine'];
+  /** The server's logger (the security suite reads what it wrote). */
+  logger?: StartOptions['logger'];
 }
 
 /** A real server listening on a free port of 127.0.0.1, on this project's test database. */
@@ -45,6 +47,7 @@ export async function startTestServer(
     db: database.db,
     redisKey: options.redisKey,
     engine: options.engine,
+    logger: options.logger,
   });
   return {
     url: running.url,
