@@ -60,6 +60,8 @@ export default defineConfig({
           name: `server:${db}`,
           include: serverTests,
           env: { TEST_DB: db },
+          // Prints the security and fault suite's table of figures at the end (server/test/helpers).
+          globalSetup: ['server/test/helpers/figures-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
