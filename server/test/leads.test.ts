@@ -301,7 +301,8 @@ describe('POST /api/leads', () => {
         profile_url: 'https://facebook.com/bob',
         name: null,
         first_name: 'Bob',
-        has_message_button: false,
+        // Unknown until the lead's first visit.
+        has_message_button: null,
         source: 'collect:7',
         organization_id: account.organizationId,
       },

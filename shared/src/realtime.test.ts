@@ -11,9 +11,9 @@ import {
 } from './realtime.ts';
 
 describe('realtime events', () => {
-  it('has one event per realtime kind, plus leads-import-progress', () => {
+  it('has one event per realtime kind, plus import progress, executor wake-ups and locator updates', () => {
     expect([...SERVER_EVENT_NAMES].sort()).toEqual(
-      [...REALTIME_KINDS, 'leads-import-progress', 'locators-updated'].sort(),
+      [...REALTIME_KINDS, 'leads-import-progress', 'executor-wake', 'locators-updated'].sort(),
     );
   });
 

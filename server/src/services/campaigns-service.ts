@@ -25,6 +25,7 @@ import type {
 import type { Knex } from 'knex';
 import { toCount } from '../db/knex.ts';
 import { type LogRow, toCampaignLog as toLog } from '../engine/activity-log.ts';
+import { type Clock, systemClock } from '../engine/clock.ts';
 import { type CampaignSettings, parseSettings } from '../engine/settings.ts';
 import { conflict, HttpError, notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
@@ -87,9 +88,12 @@ export function createCampaignsService({
   realtime,
   onRunning,
   onChanged,
+  clock = systemClock,
 }: {
   db: Knex;
   realtime: Realtime;
+  /** The engine's clock: a licence is valid or not at the time the engine runs on. */
+  clock?: Clock;
   /** Called once a campaign has started or resumed (the engine plans its tasks). */
   onRunning?: (campaignId: number) => Promise<unknown>;
   /** Called after a running campaign's settings changed (the engine logs it and wakes its executors). */
@@ -197,7 +201,7 @@ export function createCampaignsService({
     if (refusal) throw conflict(refusal);
     if (command === 'start') {
       const licence = await trx('licences').where({ organization_id: organizationId }).first('license_till');
-      if (!isLicenseValid({ licenseTill: licence?.license_till ?? null }, new Date())) {
+      if (!isLicenseValid({ licenseTill: licence?.license_till ?? null }, clock.now())) {
         throw new HttpError('PAYMENT_REQUIRED', NO_LICENCE_MESSAGE);
       }
     }

@@ -41,7 +41,8 @@ export function createCollectionsService({ db }: { db: Knex }) {
         'c.id',
         'c.name',
         db.raw('count(l.id) as profiles'),
-        db.raw('count(l.id) filter (where l.has_message_button) as has_message_button'),
+        // Unknown (null) counts: the button is found out on the lead's visit.
+        db.raw('count(l.id) filter (where l.has_message_button is not false) as has_message_button'),
         db.raw('count(l.id) filter (where l.friend_request_sent_at is not null) as sent_friend_requests'),
         db.raw('count(l.id) filter (where l.message_sent_at is not null) as sent_messages'),
         db.raw('count(l.id) filter (where l.should_skip) as should_skip'),

@@ -135,7 +135,8 @@ describe('PATCH and POST /api/leads', () => {
           firstName: null,
           lastName: null,
           avatarUrl: null,
-          hasMessageButton: false,
+          // Unknown until the lead's first visit shows whether a Message button is there.
+          hasMessageButton: null,
           source: null,
         },
       ],

@@ -54,6 +54,8 @@ export function makeProfileState(
     loginStatus: 'logged-in',
     pausedUntil: null,
     pauseReason: null,
+    lastSeenAt: null,
+    launchFailedAt: null,
     today: {},
     ...overrides,
   };

@@ -118,6 +118,9 @@ export function campaignProfiles(data: DemoDataset, call: DemoCall): CampaignPro
         loginStatus: p.loginStatus,
         pausedUntil: pause?.until ?? null,
         pauseReason: pause?.reason ?? null,
+        // The demo's browsers ask for work as the page looks and never fail to start.
+        lastSeenAt: call.now.toISOString(),
+        launchFailedAt: null,
         today: Object.fromEntries(
           countBy(
             doneToday.filter((t) => t.profileId === p.id),
