@@ -39,6 +39,8 @@ export async function startServer({
   const db = given ?? createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(db);
   const ctx = createContext({ config, db, logger, ...engine });
+  ctx.users.identities.onError = (error) => logger.warn({ err: error }, 'auth cache: change channel lost');
+  await ctx.users.identities.start();
   const server = createServer(createApp(ctx));
   ctx.realtime.attach(server);
   const redis = config.REDIS_URL ? await attachRedisAdapter(ctx.realtime, config.REDIS_URL, redisKey) : null;
@@ -56,6 +58,7 @@ export async function startServer({
       // Closes the sockets and the HTTP server it is attached to.
       await ctx.realtime.close();
       await redis?.close();
+      await ctx.users.identities.close();
       if (!given) await db.destroy();
     },
   };

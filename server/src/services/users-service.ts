@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentText, RegisterBody, User } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { IdentityCache } from '../auth/identity-cache.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import { badRequest, conflict, isUniqueViolation } from '../errors.ts';
@@ -44,12 +45,18 @@ export function createUsersService({ db, config }: { db: Knex; config: Config })
     );
   }
 
+  /**
+   * findById and findByToken answer from here while it listens to the database's changes (started
+   * by startServer): an authenticated request then costs no query of its own.
+   */
+  const identities = new IdentityCache<UserRow>(db);
+
   async function findById(id: number): Promise<UserRow | undefined> {
-    return withOrganization().where('u.id', id).first();
+    return identities.read(`id:${id}`, () => withOrganization().where('u.id', id).first());
   }
 
   async function findByToken(token: string): Promise<UserRow | undefined> {
-    return withOrganization().where('u.access_token', token).first();
+    return identities.read(`token:${token}`, () => withOrganization().where('u.access_token', token).first());
   }
 
   /** The organisation a user acts in: the first one they joined. */
@@ -154,5 +161,5 @@ export function createUsersService({ db, config }: { db: Knex; config: Config })
     };
   }
 
-  return { findById, findByToken, organizationOf, isMember, register, verifyCredentials, view };
+  return { findById, findByToken, organizationOf, isMember, register, verifyCredentials, view, identities };
 }

@@ -16,6 +16,7 @@ import * as addProfileCookies from './20261123000300-add-profile-cookies.ts';
 import * as campaignsThatHoldUp from './20261125000100-campaigns-that-hold-up.ts';
 import * as createLocatorsAndDiagnostics from './20261125100100-create-locators-and-diagnostics.ts';
 import * as visitMarksAndSessionVersion from './20261125200100-visit-marks-and-session-version.ts';
+import * as notifyAuthChanges from './20261125400100-notify-auth-changes.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -40,6 +41,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125000100-campaigns-that-hold-up': campaignsThatHoldUp,
   '20261125100100-create-locators-and-diagnostics': createLocatorsAndDiagnostics,
   '20261125200100-visit-marks-and-session-version': visitMarksAndSessionVersion,
+  '20261125400100-notify-auth-changes': notifyAuthChanges,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,86 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  registerAccount,
+  startTestServer,
+  type TestAccount,
+  type TestServer,
+} from './helpers/test-server.ts';
+
+/**
+ * The token → user/organisation lookup is kept in process (IdentityCache) and dropped by the
+ * database's own notification when a user or a membership changes: these changes are made straight
+ * in the database, as any code path or an operator with psql would, and must count from the very
+ * next request on this server and on a second server that shares the database.
+ */
+let server: TestServer;
+let second: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  second = await startTestServer({}, { database: server.database });
+});
+afterAll(async () => {
+  await second?.close();
+  await server?.close();
+});
+
+/** The SQL the database ran while `action` ran. */
+async function queriesDuring(db: Knex, action: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const onQuery = (query: { sql: string }) => seen.push(query.sql);
+  db.on('query', onQuery);
+  try {
+    await action();
+  } finally {
+    db.off('query', onQuery);
+  }
+  return seen;
+}
+
+async function status(target: TestServer, account: TestAccount, token = account.accessToken) {
+  const res = await target.client().get('/api/collections', { headers: { authorization: token } });
+  return res.status;
+}
+
+describe('authenticated requests', () => {
+  it('cost one round trip: the token is answered in process, the counts in one query', async () => {
+    const account = await registerAccount(server, 'cache');
+    for (const name of ['A', 'B']) {
+      expect((await account.api.post('/api/collections', { json: { name } })).status).toBe(201);
+    }
+    expect(server.running.ctx.users.identities.live).toBe(true);
+    expect(await status(server, account)).toBe(200);
+    const sql = await queriesDuring(server.database.db, () => status(server, account));
+    const ours = sql.filter((q) => /\b(users|organization_members|collections)\b/.test(q));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]).toContain('collections');
+  });
+
+  it('a ban counts from the very next request, on this server and on a second one', async () => {
+    const account = await registerAccount(server, 'cache');
+    expect(await status(server, account)).toBe(200);
+    expect(await status(second, account)).toBe(200);
+    await server.database.db('users').where({ id: account.id }).update({ is_banned: true });
+    expect(await status(server, account)).toBe(403);
+    expect(await status(second, account)).toBe(403);
+    await server.database.db('users').where({ id: account.id }).update({ is_banned: false });
+    expect(await status(second, account)).toBe(200);
+  });
+
+  it('a changed token and a removed membership count from the next request', async () => {
+    const account = await registerAccount(server, 'cache');
+    expect(await status(server, account)).toBe(200);
+    expect(await status(second, account)).toBe(200);
+    await server.database
+      .db('users')
+      .where({ id: account.id })
+      .update({ access_token: `rotated-${account.id}` });
+    expect(await status(server, account)).toBe(401);
+    expect(await status(second, account)).toBe(401);
+    const rotated = `rotated-${account.id}`;
+    expect(await status(second, account, rotated)).toBe(200);
+    await server.database.db('organization_members').where({ user_id: account.id }).delete();
+    expect(await status(second, account, rotated)).toBe(401);
+    expect(await status(server, account, rotated)).toBe(401);
+  });
+});
