@@ -94,7 +94,8 @@ function serveDashboard(app: Express, dir: string): void {
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   app.get(/^(?!\/api\/).*/, (_req, res) => {
     // no-store: the page is never kept for Back (its bfcache copy would show a signed-out user's data).
-    if (existsSync(index)) res.sendFile(index, { headers: { 'Cache-Control': 'no-store' } });
+    res.setHeader('Cache-Control', 'no-store');
+    if (existsSync(index)) res.sendFile(index);
     else
       res
         .status(503)

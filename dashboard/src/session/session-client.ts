@@ -40,7 +40,10 @@ export function logAuthClient(
   const body = new URLSearchParams({ level, code, message, client: 'true' });
   const url = `${AUTH_BASE_PATH}/_log`;
   if (typeof navigator !== 'undefined' && navigator.sendBeacon?.(url, body)) return;
-  fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {});
+  // The answer is read to its end (an unread no-store body keeps the request open).
+  fetch(url, { method: 'POST', body, keepalive: true })
+    .then((res) => res.arrayBuffer())
+    .catch(() => {});
 }
 
 async function fetchAuth<T>(path: string, init?: RequestInit): Promise<T | null> {

@@ -10,17 +10,23 @@ import { readCookie, writeCookie } from '../lib/cookies.ts';
 import { randomId } from '../lib/random.ts';
 import { isDemoMode } from './demo-mode.ts';
 
-/** Analytics are fire-and-forget: a failure never disturbs the page. */
+/**
+ * Analytics are fire-and-forget: a failure never disturbs the page. The answer is still read to its
+ * end: API answers are `no-store`, so no cache drains them, and an unread body keeps the request
+ * open (and its connection busy) for as long as the page lives.
+ */
 function post(path: string, body: unknown): Promise<void> {
   return fetch(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     keepalive: true,
-  }).then(
-    () => undefined,
-    () => undefined,
-  );
+  })
+    .then((res) => res.arrayBuffer())
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 function storedGuestId(): string | null {
