@@ -38,9 +38,11 @@ export function profilesRoutes({ auth, profiles, engine }: AppContext): Router {
   router.patch('/profiles', auth.requireAuth, ...jsonBody('8kb'), async (req, res) => {
     const body = parse(updateProfileBodySchema, req.body);
     const { organizationId } = authOf(req);
-    res.json(await profiles.update(organizationId, body));
+    const updated = await profiles.update(organizationId, body);
+    // Logged before the answer: whoever reads the log after the answer finds the change there.
     const changed = PROXY_FIELDS.filter((field) => body[field] !== undefined);
     if (changed.length > 0) await engine.proxyChanged(organizationId, body.id, changed);
+    res.json(updated);
   });
 
   // A person lifts a profile's pause (after a restriction) before its end.
