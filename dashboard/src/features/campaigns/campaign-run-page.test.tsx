@@ -87,6 +87,12 @@ beforeEach(() => {
             makeProfileState(8, 'Bruno', {
               pausedUntil: '2026-06-02T09:00:00.000Z',
               pauseReason: 'The network showed a restriction warning',
+              lastSeenAt: '2026-06-01T08:00:00.000Z',
+            }),
+            // Its browser failed to start after it last asked for work: nothing runs there.
+            makeProfileState(9, 'Carla', {
+              lastSeenAt: '2026-06-01T08:00:00.000Z',
+              launchFailedAt: '2026-06-01T08:30:00.000Z',
             }),
           ]),
         'GET /api/campaigns/5/funnel': () => json(200, funnel),
@@ -204,6 +210,43 @@ describe('the run view', () => {
     expect(notices[0]?.textContent).toContain('Bruno hit a block page');
     expect(notices[2]?.textContent).toContain('Bruno was restricted before the page opened');
     expect(notices.filter((n) => n.textContent?.includes('before the page opened'))).toHaveLength(1);
+  });
+
+  it('folds repeated notices into one with a count, and says which profile is not running and why', async () => {
+    renderRunView();
+    await screen.findByText('Bruno was restricted before the page opened');
+    const warning = {
+      campaignId: 5,
+      profileId: 7,
+      level: 'warning' as const,
+      type: 'SIGNAL' as const,
+      message: 'Anna: the network asked to slow down',
+    };
+    for (const minute of ['01', '11', '21']) {
+      await push('campaign-notice', { ...warning, createdAt: `2026-06-01T12:${minute}:00.000Z` });
+    }
+    await push('campaign-notice', {
+      ...warning,
+      message: 'Anna: another warning',
+      createdAt: '2026-06-01T12:30:00.000Z',
+    });
+    const notices = screen.getAllByTestId('notice');
+    // Three identical warnings read as one line with a count; the different one stays apart.
+    expect(notices.filter((n) => n.textContent?.includes('asked to slow down'))).toHaveLength(1);
+    const folded = notices.find((n) => n.textContent?.includes('asked to slow down')) as HTMLElement;
+    expect(within(folded).getByTestId('notice-count').textContent).toBe('3 times');
+    expect(folded.textContent).toContain('Anna');
+    expect(notices[0]?.textContent).toContain('another warning');
+    expect(within(notices[0] as HTMLElement).queryByTestId('notice-count')).toBeNull();
+
+    const table = within(screen.getByRole('table', { name: 'Profiles of the campaign' }));
+    const carla = table.getByText('Carla').closest('tr') as HTMLElement;
+    expect(carla.getAttribute('data-launch-failed')).toBe('true');
+    expect(carla.textContent).toContain('Not running');
+    expect(carla.textContent).toContain('the browser failed to start');
+    const anna = table.getByText('Anna').closest('tr') as HTMLElement;
+    expect(anna.getAttribute('data-launch-failed')).toBe('false');
+    expect(anna.textContent).toContain('has not asked for work yet');
   });
 
   it('starts the campaign, follows status pushes, and opens BUY_LICENSE_POPUP on a 402', async () => {

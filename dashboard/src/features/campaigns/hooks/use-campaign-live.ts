@@ -14,6 +14,13 @@ import {
 import { type LogPages, prependLog } from '../utils/log-pages.ts';
 
 export type CampaignNotice = RealtimePayload<'campaign-notice'> & { key: string };
+/** A notice as the run view shows it: repeats of the same notice folded into the newest one. */
+export type FoldedNotice = CampaignNotice & {
+  /** How many times it happened (1: once). */
+  count: number;
+  /** When the first of the folded repeats happened. */
+  firstAt: string;
+};
 /** Pushes come in bursts: the per-profile table and the charts refresh at most this often. */
 export const REFRESH_DELAY_MS = 500;
 
@@ -94,12 +101,33 @@ export function useCampaignLive(campaignId: number, profileIds: readonly number[
     const seen = new Set(live.map((n) => n.key));
     const older = fromLog.map((n) => ({ ...n, key: noticeKey(n) })).filter((n) => !seen.has(n.key));
     // Newest first by when they happened (a late push of an old row goes to its place).
-    return [...live, ...older]
-      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
-      .slice(0, NOTICES_MAX);
+    const sorted = [...live, ...older].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+    return foldRepeats(sorted).slice(0, NOTICES_MAX);
   }, [live, stored.data, campaignId]);
 
   return { notices };
+}
+
+/**
+ * Folds repeats (same kind, profile and text) into the newest of them, with a count and the time of
+ * the first: thirty identical warnings read as one line a person can act on.
+ */
+export function foldRepeats(newestFirst: readonly CampaignNotice[]): FoldedNotice[] {
+  const byRepeat = new Map<string, FoldedNotice>();
+  const folded: FoldedNotice[] = [];
+  for (const notice of newestFirst) {
+    const repeat = `${notice.type}|${notice.profileId}|${notice.message}`;
+    const first = byRepeat.get(repeat);
+    if (first) {
+      first.count += 1;
+      first.firstAt = notice.createdAt;
+      continue;
+    }
+    const entry = { ...notice, count: 1, firstAt: notice.createdAt };
+    byRepeat.set(repeat, entry);
+    folded.push(entry);
+  }
+  return folded;
 }
 
 /** The same notice pushed and read from the log has the same key (the row's time is the push's). */

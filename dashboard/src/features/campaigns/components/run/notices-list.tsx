@@ -1,5 +1,5 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
-import type { CampaignNotice } from '../../hooks/use-campaign-live.ts';
+import type { FoldedNotice } from '../../hooks/use-campaign-live.ts';
 import { formatDateTime, LOG_TYPE_LABELS } from '../../utils/labels.ts';
 
 const LEVELS = {
@@ -8,12 +8,12 @@ const LEVELS = {
   danger: { palette: 'red', label: 'Danger' },
 } as const;
 
-/** What the campaign wants the user to see now (campaign-notice pushes), newest first. */
+/** What the campaign wants the user to see now (campaign-notice pushes), newest first, repeats folded. */
 export function NoticesList({
   notices,
   profileNames,
 }: {
-  notices: readonly CampaignNotice[];
+  notices: readonly FoldedNotice[];
   profileNames: ReadonlyMap<number, string>;
 }) {
   return (
@@ -50,8 +50,15 @@ export function NoticesList({
                       {profileNames.get(notice.profileId) ?? `Profile ${notice.profileId}`}
                     </Text>
                   )}
+                  {notice.count > 1 && (
+                    <Badge variant="outline" data-testid="notice-count">
+                      {notice.count} times
+                    </Badge>
+                  )}
                   <Text fontSize="xs" color="fg.muted" ms="auto">
-                    {formatDateTime(notice.createdAt)}
+                    {notice.count > 1
+                      ? `${formatDateTime(notice.firstAt)} – ${formatDateTime(notice.createdAt)}`
+                      : formatDateTime(notice.createdAt)}
                   </Text>
                 </HStack>
                 <Text fontSize="sm">{notice.message}</Text>

@@ -14,7 +14,16 @@ function todayText(today: CampaignProfileState['today']): string {
   return parts.length ? parts.join(' · ') : 'Nothing yet';
 }
 
-/** Each profile of the campaign: its login, whether a restriction paused it and until when, today's counts. */
+/** The browser failed to start and has not asked for work since: nothing runs on this profile. */
+function launchFailed(p: CampaignProfileState): boolean {
+  if (p.launchFailedAt === null) return false;
+  return p.lastSeenAt === null || Date.parse(p.lastSeenAt) < Date.parse(p.launchFailedAt);
+}
+
+/**
+ * Each profile of the campaign: its login, whether a restriction paused it and until when, whether
+ * its browser failed to start (and so nothing runs), when it last asked for work, today's counts.
+ */
 export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignProfileState[] }) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -30,17 +39,31 @@ export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignPr
         <Table.Body>
           {profiles.map((p) => {
             const paused = p.pausedUntil !== null;
+            const failed = launchFailed(p);
             return (
               <Table.Row
                 key={p.profileId}
                 data-testid="campaign-profile-row"
                 data-paused={paused}
-                bg={paused ? 'orange.50' : undefined}
+                data-launch-failed={failed}
+                bg={failed ? 'red.50' : paused ? 'orange.50' : undefined}
               >
                 <Table.Cell fontWeight="medium">{p.name}</Table.Cell>
                 <Table.Cell>{loginLabel(p.loginStatus)}</Table.Cell>
                 <Table.Cell>
-                  {paused ? (
+                  {failed ? (
+                    <Stack gap="0.5">
+                      <Text>
+                        <Badge colorPalette="red">Not running</Badge>{' '}
+                        <Text as="span" fontWeight="medium" color="red.900">
+                          the browser failed to start at {formatDateTime(p.launchFailedAt as string)}
+                        </Text>
+                      </Text>
+                      <Text fontSize="sm" color="red.900">
+                        Nothing runs on this profile until its browser starts: check the desktop app.
+                      </Text>
+                    </Stack>
+                  ) : paused ? (
                     <Stack gap="0.5">
                       <Text>
                         <Badge colorPalette="orange">Paused</Badge>{' '}
@@ -55,7 +78,16 @@ export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignPr
                       )}
                     </Stack>
                   ) : (
-                    <Badge colorPalette="green">Active</Badge>
+                    <Stack gap="0.5">
+                      <Text>
+                        <Badge colorPalette="green">Active</Badge>
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {p.lastSeenAt === null
+                          ? 'Its browser has not asked for work yet'
+                          : `Last asked for work ${formatDateTime(p.lastSeenAt)}`}
+                      </Text>
+                    </Stack>
                   )}
                 </Table.Cell>
                 <Table.Cell>{todayText(p.today)}</Table.Cell>
