@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['dashboard/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['dashboard/src/test-setup.ts'],
+          // user-event types and clicks through the whole React tree: a form test takes 3-4 s on an
+          // idle 2-core machine and more beside the e2e browsers, past vitest's 5-s default.
+          testTimeout: 30_000,
         },
       },
       {
@@ -55,6 +58,15 @@ export default defineConfig({
           fileParallelism: true,
         },
       },
+      // The short variant of `npm run soak`: a simulated week of a campaign with faults (tests/soak).
+      ...databases.map((db) => ({
+        test: {
+          name: `soak:${db}`,
+          include: ['tests/soak/**/*.test.ts'],
+          env: { TEST_DB: db },
+          testTimeout: 600_000,
+        },
+      })),
       ...databases.map((db) => ({
         test: {
           name: `server:${db}`,

@@ -1,0 +1,380 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDatabase, loadConfig, ManualClock, migrateToLatest, startServer } from '@reachly/server';
+import type { ConversationStatus } from '@reachly/shared/constants';
+import { CONVERSATION_STATUS_VALUES } from '@reachly/shared/constants';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
+import { checkInvariants, type MonthFacts, type SoakReport, summarise } from './invariants.ts';
+import { SimExecutor, type SimRecord } from './sim-executor.ts';
+
+/**
+ * A simulated month of a real-sized campaign: the real server (an injected clock, on PGlite or
+ * PostgreSQL), the sandbox network moved in lock-step with it through its clock, and one simulated
+ * executor per profile speaking the real task protocol. The scenario seeds what real weeks bring:
+ * acceptances over days, replies of every kind and twice, a profile that goes too fast (once told an
+ * end time already past), the licence lapsing and renewed, caps and hours changed mid-run, new
+ * leads, a person moving cards, a browser that fails to start, an executor killed mid-task. At the
+ * end the sandbox's own records are held against the server's (invariants.ts).
+ */
+
+export interface MonthOptions {
+  days: number;
+  profiles: number;
+  /** People per collection; the two collections share a fifth of them. */
+  perCollection: number;
+  /** PostgreSQL URL (a fresh schema is made and dropped); absent: in-memory PGlite. */
+  databaseUrl?: string;
+  seed?: number;
+  log?: (line: string) => void;
+  /** A built dashboard for the server to serve (for `inspect`). */
+  dashboardDir?: string;
+  /** Called at the end, before the server stops: a person's look at the run (screenshots). */
+  inspect?: (run: SoakRun) => Promise<void>;
+}
+
+/** What a look at the finished run needs: where the server is and who to sign in as. */
+export interface SoakRun {
+  url: string;
+  email: string;
+  password: string;
+  campaigns: { a: number; b: number };
+}
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const MINUTE = 60_000;
+/** The sandbox network's epoch, a Monday at 09:00 UTC: both clocks start there. */
+const EPOCH = Date.parse('2026-01-05T09:00:00Z');
+
+async function openDatabase(databaseUrl: string | undefined): Promise<{ db: Knex; close(): Promise<void> }> {
+  if (!databaseUrl) {
+    const db = createDatabase({ dataDir: null });
+    await migrateToLatest(db);
+    return { db, close: () => db.destroy() };
+  }
+  const schema = `soak_${Date.now().toString(36)}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const db = createDatabase({ databaseUrl, searchPath: schema });
+  await migrateToLatest(db);
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+async function call<T>(url: string, token: string, method: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => null)) as T;
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** The scenario's events, at a fraction of the run (so a short run has them all, compressed). */
+function scenario(days: number) {
+  const at = (fraction: number, hour: number) =>
+    EPOCH + Math.floor(days * fraction) * DAY + (hour - 9) * HOUR;
+  return {
+    newLeads: at(0.17, 10),
+    manualSurfing: at(0.23, 14),
+    settingsChange: at(0.27, 8),
+    launchFailed: at(0.3, 10.5),
+    killExecutor: at(0.4, 11),
+    liftPause: at(0.53, 12),
+    licenceExpires: at(Math.max(0.5, (days - 10) / days), 9),
+    licenceRenewed: at(Math.max(0.6, (days - 8) / days), 12),
+  };
+}
+
+export async function runSimulatedMonth(options: MonthOptions): Promise<SoakReport> {
+  const log = options.log ?? (() => {});
+  const { days, profiles: profileCount, perCollection } = options;
+  const people = Math.round(perCollection * 1.8) + 40;
+  const sandbox: Sandbox = await startSandbox({ seed: options.seed ?? 7, people, speed: 1e-9 });
+  const clock = new ManualClock(EPOCH);
+  const database = await openDatabase(options.databaseUrl);
+  const { db } = database;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'soak-secret-soak-secret-soak-secret-01234',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'reachly-soak-')),
+    AUTH_RATE_LIMIT: '100000',
+    ...(options.dashboardDir ? { DASHBOARD_DIR: options.dashboardDir } : {}),
+  });
+  let seed = options.seed ?? 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const running = await startServer({ config, db, engine: { clock, random } });
+  const server = running.url;
+  try {
+    const email = `soak-${Date.now()}@example.com`;
+    const password = 'soak-password-1';
+    const registered = await call<{ user: { accessToken: string; organizationId: number } }>(
+      `${server}/api/register`,
+      '',
+      'POST',
+      { email, password },
+    );
+    const { accessToken: token, organizationId } = registered.user;
+    const api = <T>(method: string, p: string, body?: unknown) =>
+      call<T>(`${server}${p}`, token, method, body);
+    const plan = scenario(days);
+    // The licence lapses on the scenario's day and is renewed two days later.
+    await db('licences')
+      .where({ organization_id: organizationId })
+      .update({ license_till: new Date(plan.licenceExpires) });
+
+    // Profiles and their sandbox accounts; one profile works in New York time.
+    const zones = ['UTC', 'UTC', 'America/New_York', 'UTC', 'UTC'];
+    const profileIds: number[] = [];
+    const record: SimRecord = { claims: new Map(), restrictions: [] };
+    const executors: SimExecutor[] = [];
+    for (let i = 0; i < profileCount; i += 1) {
+      const [row] = (await db('profiles')
+        .insert({
+          organization_id: organizationId,
+          name: `Seller ${i + 1}`,
+          proxy_timezone: zones[i % zones.length],
+        })
+        .returning('id')) as { id: number }[];
+      const profileId = Number(row?.id);
+      profileIds.push(profileId);
+      const login = `seller${i + 1}`;
+      await sandbox.admin.createAccount({ login, password: 'pw', name: `Seller ${i + 1}` });
+      executors.push(
+        new SimExecutor(
+          {
+            serverUrl: server,
+            token,
+            profileId,
+            sandbox,
+            login,
+            password: 'pw',
+            inboxEveryMs: 10 * MINUTE,
+            maxWaitMs: 10 * MINUTE,
+          },
+          record,
+        ),
+      );
+    }
+
+    // Two collections sharing a fifth of their people; more leads arrive later.
+    const world = await sandbox.admin.people();
+    const lead = (p: (typeof world)[number]) => ({ profileUrl: `${sandbox.url}${p.url}`, name: p.name });
+    const overlap = Math.round(perCollection / 5);
+    const inA = world.slice(0, perCollection);
+    const inB = world.slice(perCollection - overlap, 2 * perCollection - overlap);
+    const later = world.slice(2 * perCollection - overlap, 2 * perCollection - overlap + 40);
+    const collectionA = (await api<{ id: number }>('POST', '/api/collections', { name: 'Founders' })).id;
+    const collectionB = (await api<{ id: number }>('POST', '/api/collections', { name: 'Agencies' })).id;
+    for (const [collectionId, list] of [
+      [collectionA, inA],
+      [collectionB, inB],
+    ] as const) {
+      for (let i = 0; i < list.length; i += 1000) {
+        await api('POST', '/api/leads', { collectionId, leads: list.slice(i, i + 1000).map(lead) });
+      }
+    }
+    const split = Math.max(1, Math.ceil(profileCount * 0.6));
+    const aiReply = {
+      type: 'aiReply',
+      intents: {
+        interested: 'Great to hear, {firstName}! Shall I send you a short demo?',
+        question: 'It starts at 49 EUR a month, {firstName}.',
+        booked: 'Perfect, talk to you then, {firstName}.',
+        'not-interested': 'Understood, {firstName}. All the best!',
+      },
+      fallbackTemplate: 'Thanks for your answer, {firstName}.',
+    };
+    const campaignA = await api<{ id: number }>('POST', '/api/campaigns', {
+      name: 'Founders outreach',
+      collectionId: collectionA,
+      profileIds: profileIds.slice(0, split),
+      steps: [
+        { type: 'target', filters: { skipContacted: true } },
+        { type: 'friendRequest' },
+        { type: 'acceptRequests' },
+        { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}, thanks for connecting!' },
+        aiReply,
+        { type: 'followUp', afterDays: 3, template: 'Any thoughts, {firstName}?' },
+        {
+          type: 'followUp',
+          afterDays: 5,
+          template: 'Last note from me, {firstName}: happy to help any time.',
+        },
+      ],
+      gapSeconds: { min: 60, max: 300 },
+    });
+    // The second campaign's profiles go too fast for the network.
+    const campaignB = await api<{ id: number }>('POST', '/api/campaigns', {
+      name: 'Agencies outreach',
+      collectionId: collectionB,
+      profileIds: profileIds.slice(split),
+      steps: [
+        { type: 'target', filters: { skipContacted: true } },
+        { type: 'friendRequest' },
+        { type: 'welcomeMessage', template: 'Hello {firstName}, glad to connect.' },
+        aiReply,
+        { type: 'followUp', afterDays: 4, template: 'Did you see my message, {firstName}?' },
+      ],
+      dailyCaps: { friendRequest: 60, welcomeMessage: 40 },
+      gapSeconds: { min: 15, max: 30 },
+    });
+    await api('POST', `/api/campaigns/${campaignA.id}/start`);
+    await api('POST', `/api/campaigns/${campaignB.id}/start`);
+    // The network warns at more than 10 requests in 30 minutes and blocks for 6 hours after that.
+    await sandbox.admin.setLimits({
+      'friend-request': { max: 10, windowMs: 30 * MINUTE, blockMs: 6 * HOUR },
+    });
+    // The first warning of the fast campaign names an end time that has already passed.
+    const fast = executors[split];
+    fast?.faults.add('past-end-time');
+
+    const facts: MonthFacts = {
+      epoch: EPOCH,
+      end: EPOCH + days * DAY,
+      organizationId,
+      profileIds,
+      zones: Object.fromEntries(profileIds.map((id, i) => [id, zones[i % zones.length] as string])),
+      accounts: Object.fromEntries(profileIds.map((id, i) => [id, `seller${i + 1}`])),
+      campaigns: { a: campaignA.id, b: campaignB.id },
+      profilesOf: { [campaignA.id]: profileIds.slice(0, split), [campaignB.id]: profileIds.slice(split) },
+      settings: [],
+      licenceGap: { from: plan.licenceExpires, to: plan.licenceRenewed },
+      manualMoves: [],
+      downtimes: [],
+    };
+    facts.settings.push(
+      {
+        at: EPOCH,
+        campaignId: campaignA.id,
+        caps: { friendRequest: 20 },
+        hours: { start: '09:00', end: '18:00' },
+      },
+      {
+        at: EPOCH,
+        campaignId: campaignB.id,
+        caps: { friendRequest: 60, welcomeMessage: 40 },
+        hours: { start: '09:00', end: '18:00' },
+      },
+    );
+
+    const done = new Set<string>();
+    const once = async (key: string, when: number, now: number, fn: () => Promise<void>) => {
+      if (now >= when && !done.has(key)) {
+        done.add(key);
+        await fn();
+      }
+    };
+    let nextManualMove = EPOCH + DAY + 3.5 * HOUR;
+    const statuses = CONVERSATION_STATUS_VALUES as readonly ConversationStatus[];
+    let ticks = 0;
+    // The simulation: the executor due first looks; both clocks move to its time.
+    for (;;) {
+      const executor = executors.reduce((a, b) => (b.nextAt < a.nextAt ? b : a));
+      const now = Math.max(clock.now().getTime(), executor.nextAt);
+      if (now >= facts.end) break;
+      const step = now - clock.now().getTime();
+      if (step > 0) {
+        clock.advance({ seconds: step / 1000 });
+        sandbox.context.clock.advance(step);
+        sandbox.context.scheduler.runDue();
+      }
+      await once('new leads', plan.newLeads, now, async () => {
+        await api('POST', '/api/leads', { collectionId: collectionA, leads: later.map(lead) });
+        log(`day ${day(now)}: ${later.length} new leads`);
+      });
+      await once('manual surfing', plan.manualSurfing, now, async () => {
+        await executors[0]?.reportManualSurfing('/feed');
+      });
+      await once('settings', plan.settingsChange, now, async () => {
+        await api('PATCH', `/api/campaigns/${campaignA.id}`, {
+          dailyCaps: { friendRequest: 12 },
+          workingHours: { start: '10:00', end: '17:00' },
+        });
+        facts.settings.push({
+          at: now,
+          campaignId: campaignA.id,
+          caps: { friendRequest: 12 },
+          hours: { start: '10:00', end: '17:00' },
+        });
+        log(`day ${day(now)}: caps and hours changed`);
+      });
+      await once('launch failed', plan.launchFailed, now, async () => {
+        const victim = executors.at(-1);
+        if (!victim) return;
+        await api('POST', '/api/agent/launch-failed', {
+          profileId: victim.profileId,
+          message: 'Chromium exited with code 1 before the extension connected',
+        });
+        victim.downUntil = now + 2 * HOUR;
+        facts.downtimes.push({ profileId: victim.profileId, from: now, to: now + 2 * HOUR });
+      });
+      await once('kill', plan.killExecutor, now, async () => {
+        executors[1]?.faults.add('die-before-report');
+      });
+      await once('lift pause', plan.liftPause, now, async () => {
+        const paused = (await db('profiles')
+          .whereIn('id', profileIds)
+          .andWhere('paused_until', '>', new Date(now))
+          .first('id')) as { id: number } | undefined;
+        if (paused) {
+          await api('POST', `/api/profiles/${paused.id}/resume`);
+          facts.lifted = { profileId: Number(paused.id), at: now };
+        }
+      });
+      await once('renew', plan.licenceRenewed, now, async () => {
+        await db('licences')
+          .where({ organization_id: organizationId })
+          .update({ license_till: new Date(facts.end + 30 * DAY) });
+        log(`day ${day(now)}: licence renewed`);
+      });
+      if (now >= nextManualMove) {
+        nextManualMove += DAY;
+        const cards = (await db('conversations')
+          .where({ organization_id: organizationId })
+          .orderBy('id')
+          .select('id', 'status')) as { id: number; status: ConversationStatus }[];
+        for (const card of cards.filter((_, i) => i % 7 === Math.floor(random() * 7)).slice(0, 2)) {
+          const status = statuses[Math.floor(random() * statuses.length)] as ConversationStatus;
+          if (status === card.status) continue;
+          await api('PATCH', '/api/conversations', {
+            id: Number(card.id),
+            fields: { status, order: random() * 1000 },
+          });
+          facts.manualMoves.push({ conversationId: Number(card.id), status, at: now });
+        }
+      }
+      await executor.tick(now);
+      ticks += 1;
+      if (ticks % 2000 === 0) log(`day ${day(now)}: ${ticks} looks`);
+    }
+    log(`simulated ${days} days in ${ticks} looks; checking`);
+    const violations = await checkInvariants(db, sandbox, facts, record);
+    const report = await summarise(db, facts, record, violations);
+    await options.inspect?.({ url: server, email, password, campaigns: facts.campaigns });
+    return report;
+  } finally {
+    await running.close();
+    await database.close();
+    await sandbox.close();
+  }
+}
+
+const day = (at: number) => Math.floor((at - EPOCH) / DAY) + 1;

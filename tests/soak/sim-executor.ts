@@ -1,0 +1,277 @@
+import {
+  claimTaskResponseSchema,
+  type ExecutorEvent,
+  type ExecutorTask,
+  taskOutcomeResponseSchema,
+} from '@reachly/shared/schemas';
+import type { Sandbox } from '../sandbox-network/server.ts';
+
+/**
+ * A profile's executor in the simulated month: the extension's loop without a browser. It speaks
+ * the real task protocol to the server over HTTP (claim, started, outcome, events), acts on the
+ * sandbox network through the same form posts its pages make (with the account's session cookie,
+ * so the network's rate limits, warnings and blocks apply), and reads its inbox and friend list
+ * from the network's state, as the adapter reads them from the pages. Time is the simulation's:
+ * it says when it wants to look again, and the simulation moves both clocks there.
+ */
+
+export interface SimExecutorOptions {
+  serverUrl: string;
+  token: string;
+  profileId: number;
+  sandbox: Sandbox;
+  login: string;
+  password: string;
+  /** Inbox and friends are read this often (simulated ms). */
+  inboxEveryMs: number;
+  /** The longest wait between two looks at the server, whatever it answers (simulated ms). */
+  maxWaitMs: number;
+}
+
+/** What the executor saw happen, for the simulation's table and invariants. */
+export interface SimRecord {
+  claims: Map<string, number>;
+  restrictions: { at: number; until: number; profileId: number }[];
+}
+
+export type Fault = 'past-end-time' | 'die-before-report';
+
+export class SimExecutor {
+  nextAt = 0;
+  private cookie = '';
+  private lastInboxAt = Number.NEGATIVE_INFINITY;
+  private reported = new Set<string>();
+  /** Faults the scenario asks for at the next occasion. */
+  readonly faults = new Set<Fault>();
+  /** Down (launch failed, killed) until this simulated time. */
+  downUntil = 0;
+
+  constructor(
+    readonly options: SimExecutorOptions,
+    private readonly record: SimRecord,
+  ) {}
+
+  get profileId() {
+    return this.options.profileId;
+  }
+
+  private async api<T>(path: string, body: unknown, parse: (v: unknown) => T): Promise<T> {
+    const res = await fetch(`${this.options.serverUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: this.options.token },
+      body: JSON.stringify(body),
+    });
+    const json = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    return parse(json);
+  }
+
+  /** The executor's memory is lost (the browser crashed): a restart knows nothing of the last run. */
+  forget() {
+    this.cookie = '';
+    this.reported = new Set();
+    this.lastInboxAt = Number.NEGATIVE_INFINITY;
+  }
+
+  private async network(path: string, form?: Record<string, string>): Promise<Response> {
+    if (!this.cookie) await this.logIn();
+    return fetch(`${this.options.sandbox.url}${path}`, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: this.cookie,
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: form ? new URLSearchParams(form).toString() : null,
+    });
+  }
+
+  private async logIn() {
+    const res = await fetch(`${this.options.sandbox.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        login: this.options.login,
+        password: this.options.password,
+        next: '/feed',
+      }).toString(),
+    });
+    const set = res.headers.get('set-cookie');
+    if (res.status !== 303 || !set) throw new Error(`sandbox log-in failed: ${res.status}`);
+    this.cookie = set.split(';')[0] ?? '';
+  }
+
+  private get account() {
+    const account = this.options.sandbox.context.state.accounts.get(this.options.login);
+    if (!account) throw new Error(`no sandbox account ${this.options.login}`);
+    return account;
+  }
+
+  /** One look: read the inbox when due, then claim and do at most one task. Answers when to look again. */
+  async tick(now: number): Promise<void> {
+    if (now < this.downUntil) {
+      this.nextAt = this.downUntil;
+      return;
+    }
+    if (now - this.lastInboxAt >= this.options.inboxEveryMs) {
+      this.lastInboxAt = now;
+      await this.readInbox();
+    }
+    const claim = await this.api('/api/executor/claim', { profileId: this.profileId }, (v) =>
+      claimTaskResponseSchema.parse(v),
+    );
+    this.record.claims.set(claim.reason, (this.record.claims.get(claim.reason) ?? 0) + 1);
+    if (!claim.task) {
+      this.nextAt = now + Math.max(1000, Math.min(claim.retryAfterSeconds * 1000, this.options.maxWaitMs));
+      return;
+    }
+    const waitMs = await this.work(claim.task, now);
+    this.nextAt = now + Math.max(1000, Math.min(waitMs, this.options.maxWaitMs));
+  }
+
+  private async work(task: ExecutorTask, now: number): Promise<number> {
+    await this.api(
+      `/api/executor/tasks/${task.id}/started`,
+      { profileId: this.profileId, attempt: task.attempt },
+      (v) => v,
+    );
+    const outcome = await this.perform(task, now);
+    if (this.faults.delete('die-before-report')) {
+      // Killed between acting and reporting: the lease lapses, the restart finds it done.
+      this.forget();
+      this.downUntil = now + 30 * 60_000;
+      return this.downUntil - now;
+    }
+    const answer = await this.api(
+      `/api/executor/tasks/${task.id}/outcome`,
+      { ...outcome, profileId: this.profileId, attempt: task.attempt },
+      (v) => taskOutcomeResponseSchema.parse(v),
+    );
+    if (outcome.status === 'restricted') {
+      this.record.restrictions.push({
+        at: now,
+        until: now + answer.retryAfterSeconds * 1000,
+        profileId: this.profileId,
+      });
+    }
+    return answer.retryAfterSeconds * 1000;
+  }
+
+  private slugOf(profileUrl: string): string {
+    return decodeURIComponent(new URL(profileUrl).pathname.replace(/^\/people\//, ''));
+  }
+
+  /** Does the task on the network, looking first as the adapter does; answers the outcome to report. */
+  private async perform(task: ExecutorTask, now: number): Promise<Record<string, unknown>> {
+    if (!('lead' in task)) return { status: 'skipped', reason: 'not part of the simulation' };
+    const slug = this.slugOf(task.lead.profileUrl);
+    const state = this.options.sandbox.context.state;
+    const person = state.people.get(slug);
+    if (!person) return { status: 'skipped', reason: 'no such person' };
+    const mine = () => state.requests.find((r) => r.accountId === this.account.id && r.personSlug === slug);
+    const observed = { hasMessageButton: person.hasMessageButton };
+    let res: Response;
+    switch (task.action) {
+      case 'friendRequest': {
+        if (mine()) return { status: 'done', data: { alreadyDone: true, ...observed } };
+        res = await this.network(`/people/${slug}/friend-request`, {});
+        break;
+      }
+      case 'acceptRequest': {
+        const incoming = mine();
+        if (incoming?.direction !== 'incoming') return { status: 'skipped', reason: 'no request' };
+        if (incoming.status === 'accepted')
+          return { status: 'done', data: { alreadyDone: true, ...observed } };
+        res = await this.network(`/friends/requests/${incoming.id}/accept`, {});
+        break;
+      }
+      default: {
+        if (!person.hasMessageButton) return { status: 'skipped', reason: 'no-message-button', ...observed };
+        const text = task.text;
+        const sent = state.messages.filter(
+          (m) =>
+            m.accountId === this.account.id &&
+            m.personSlug === slug &&
+            m.from === 'account' &&
+            m.text === text,
+        ).length;
+        if (task.recheck && sent > task.sentBefore) {
+          return { status: 'done', data: { text, alreadyDone: true, ...observed } };
+        }
+        res = await this.network(`/messages/${slug}`, { text });
+        if (res.status === 303) return { status: 'done', data: { text, ...observed } };
+      }
+    }
+    if (res.status === 303) return { status: 'done', data: observed };
+    if (res.status === 429) {
+      const page = await res.text();
+      const until = /data-until="([^"]+)"/.exec(page)?.[1];
+      const pastEnd = this.faults.delete('past-end-time');
+      return {
+        status: 'restricted',
+        signal: 'RESTRICTION',
+        message: until ? "You're temporarily blocked" : 'You are doing this too fast',
+        ...(pastEnd ? { until: new Date(now - 3600_000).toISOString() } : until ? { until } : {}),
+      };
+    }
+    return { status: 'failed', error: `network answered ${res.status}` };
+  }
+
+  /** Accepted requests, incoming requests and new messages, as the adapter reads them. */
+  private async readInbox() {
+    const { sandbox } = this.options;
+    sandbox.context.scheduler.runDue();
+    const state = sandbox.context.state;
+    const id = this.account.id;
+    const url = (slug: string) => `${sandbox.url}/people/${slug}`;
+    const events: ExecutorEvent[] = [];
+    for (const r of state.requests) {
+      if (r.accountId !== id) continue;
+      if (r.direction === 'outgoing' && r.status === 'accepted') {
+        const key = `a:${r.id}`;
+        if (!this.reported.has(key)) {
+          this.reported.add(key);
+          events.push({ kind: 'friendAccepted', profileUrl: url(r.personSlug) });
+        }
+      }
+      if (r.direction === 'incoming' && r.status === 'pending') {
+        const key = `i:${r.id}`;
+        if (!this.reported.has(key)) {
+          this.reported.add(key);
+          const person = state.people.get(r.personSlug);
+          events.push({ kind: 'friendRequestReceived', profileUrl: url(r.personSlug), name: person?.name });
+        }
+      }
+    }
+    for (const m of state.messages) {
+      if (m.accountId !== id || m.from !== 'person') continue;
+      const key = `m:${m.id}`;
+      if (this.reported.has(key)) continue;
+      this.reported.add(key);
+      events.push({
+        kind: 'message',
+        profileUrl: url(m.personSlug),
+        text: m.text,
+        sentAt: new Date(m.at).toISOString(),
+        messageId: String(m.id),
+      });
+    }
+    for (let i = 0; i < events.length; i += 500) {
+      await this.api(
+        '/api/executor/events',
+        { profileId: this.profileId, events: events.slice(i, i + 500) },
+        (v) => v,
+      );
+    }
+  }
+
+  /** A person browses by hand in this profile's browser. */
+  async reportManualSurfing(path: string) {
+    await this.api(
+      '/api/executor/events',
+      { profileId: this.profileId, events: [{ kind: 'manualSurfing', path }] },
+      (v) => v,
+    );
+  }
+}
