@@ -11,6 +11,7 @@ import { Api } from './lib/api.ts';
 import { type BenchRow, medianPairMs, printTable, random, timedMs } from './lib/measure.ts';
 import { seedConversations, seedLeads } from './lib/seed.ts';
 import { startProcess, startReachly } from './lib/server-process.ts';
+import { loadBenches } from './load.ts';
 
 /**
  * `npm run bench`: each figure a ratio of two things measured side by side in this one run, on the
@@ -18,7 +19,8 @@ import { startProcess, startReachly } from './lib/server-process.ts';
  * BENCH_SCALE (default 1) scales the row counts down for a quick try: 0.1 = a tenth.
  * BENCH_ONLY=dashboard measures the dashboard's budgets alone (dashboard-budgets.ts); BENCH_ONLY=engine
  * the campaign engine's planner and task protocol alone (engine.ts); BENCH_ONLY=classifier the reply
- * classifier on its evaluation set alone (classifier.ts, no database).
+ * classifier on its evaluation set alone (classifier.ts, no database); BENCH_ONLY=load the load of
+ * 200 signed-in clients on PGlite and PostgreSQL alone (load.ts).
  */
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -306,8 +308,9 @@ async function serverBenches(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (only !== 'dashboard' && only !== 'classifier') await serverBenches();
-  if (only !== 'engine' && only !== 'classifier') rows.push(...(await dashboardBudgets(log)));
+  if (!only || only === 'engine') await serverBenches();
+  if (!only || only === 'load') rows.push(...(await loadBenches(log, adminUrl)));
+  if (!only || only === 'dashboard') rows.push(...(await dashboardBudgets(log)));
   if (!only || only === 'classifier') rows.push(...(await classifierBenches(log)));
   rmSync(work, { recursive: true, force: true });
   const heading = `Reachly benchmarks, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${scale === 1 ? '' : `(BENCH_SCALE=${scale})`}`;
