@@ -90,8 +90,10 @@ async function fetchGlobalPrerenderData(): Promise<User | null> {
         headers: authHeaders(),
         credentials: 'same-origin',
       });
-      // Checked by shape, not zod: the start-up runs on every route, the sign-in page included.
-      if (res.ok) data = asPrerenderData(await res.json());
+      // Checked by shape, not zod: the start-up runs on every route, the sign-in page included. A
+      // refusal's body is read too: an unread no-store answer keeps its request open.
+      const body: unknown = await res.json().catch(() => null);
+      if (res.ok) data = asPrerenderData(body);
     } catch {
       data = { user: null };
     }
