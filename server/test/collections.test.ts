@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 interface LeadFlags {
-  message?: boolean;
+  /** null: not known yet (the lead was never visited). */
+  message?: boolean | null;
   skip?: boolean;
   excluded?: boolean;
   requestSent?: boolean;
@@ -42,7 +43,7 @@ async function insertLeads(
         collection_id: collectionId,
         profile_url: `https://sandbox.local/people/c${collectionId}-${i}`,
         name: `Person ${i}`,
-        has_message_button: flags.message ?? false,
+        has_message_button: flags.message === undefined ? false : flags.message,
         should_skip: flags.skip ?? false,
         is_excluded: flags.excluded ?? false,
         friend_request_sent_at: flags.requestSent ? new Date() : null,
@@ -59,6 +60,16 @@ function expectError(res: { status: number; body: unknown }, status: number, cod
 }
 
 describe('GET /api/collections', () => {
+  it('counts a lead whose Message button is not known yet as one to message (found out on its visit)', async () => {
+    const account = await registerAccount(server);
+    const florists = await createCollection(account, 'Florists');
+    await insertLeads(account, florists, [{ message: true }, { message: false }, { message: null }]);
+    const res = await account.api.get('/api/collections');
+    expect(collectionsListResponseSchema.parse(res.body)).toEqual([
+      expect.objectContaining({ id: florists, profiles: 3, hasMessageButton: 2 }),
+    ]);
+  });
+
   it('answers an empty list for a new organisation', async () => {
     const account = await registerAccount(server);
     const res = await account.api.get('/api/collections');

@@ -383,6 +383,10 @@ describe('collections and leads', () => {
         (row: { id: number }) => row.id,
       );
     const ids = await first(more, 5);
+    // Every lead visited: five have a Message button, the rest none (unknown would count as one).
+    await db('leads')
+      .whereIn('collection_id', [more, twenty, await collectionIdByName('Spring leads')])
+      .update({ has_message_button: false });
     await db('leads').whereIn('id', ids).update({ has_message_button: true });
     await db('leads').whereIn('id', ids.slice(0, 3)).update({ friend_request_sent_at: new Date() });
     await db('leads').whereIn('id', ids.slice(0, 2)).update({ message_sent_at: new Date() });
