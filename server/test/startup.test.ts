@@ -135,7 +135,9 @@ describe.runIf(testDbKind() === 'pglite')('npm start on the embedded database', 
     const client2 = new HttpClient(again.url as string);
     expect((await client2.signIn('demo@reachly.local', password as string)).error).toBeNull();
     await second.stop();
-  });
+    // Two cold starts of the embedded cluster and two password hashes: ~15 s alone, twice that
+    // beside the browser tests on two cores.
+  }, 180_000);
 });
 
 describe.runIf(testDbKind() === 'postgres')('npm start on PostgreSQL', () => {
