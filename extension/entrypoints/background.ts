@@ -1,6 +1,7 @@
 import { extensionSessionSchema } from '@reachly/shared/extension';
 import { browser } from 'wxt/browser';
 import { createExecutorApi } from '../src/api-client.ts';
+import { locatorsChanged } from '../src/background/locators.ts';
 import { createLoop } from '../src/background/loop.ts';
 import { createManualSurfingWatch } from '../src/background/manual-surfing.ts';
 import { entryUrlFor } from '../src/background/network.ts';
@@ -48,7 +49,11 @@ export default defineBackground(() => {
     if (!session) return;
     try {
       const organizationId = await createExecutorApi(session).organizationId();
-      wakeSocket = connectWakeSocket(session, organizationId, (reason) => void loop.wake(reason));
+      wakeSocket = connectWakeSocket(session, organizationId, (reason) => {
+        // A new locator table: the next step fetches it before it reads a page.
+        if (reason === 'locators-updated') locatorsChanged();
+        void loop.wake(reason);
+      });
     } catch {
       // Unreachable server: the loop's own looks go on; the next start or sign-in tries again.
     }

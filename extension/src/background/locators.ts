@@ -3,8 +3,9 @@ import { DEFAULT_FACEBOOK_LOCATORS, type LocatorTable, locatorTableSchema } from
 import { storage } from 'wxt/utils/storage';
 
 /**
- * The locator table in force in this browser: the server's (GET /api/locators), fetched at start,
- * when the server announces a new one and at most every REFRESH_MS before a step, kept in storage;
+ * The locator table in force in this browser: the server's (GET /api/locators), fetched before the
+ * first step, before the next step once the server announces a new one (locatorsChanged, on the
+ * socket's push) and otherwise at most every REFRESH_MS before a step, kept in storage;
  * the copy built into the extension until a server's arrives. A table never goes back to a lower
  * version. Also sends the redacted page signatures of locators that found nothing.
  */
@@ -46,6 +47,11 @@ export async function currentLocators(
   } catch {
     return have;
   }
+}
+
+/** The server announced a new table (a `locators-updated` push): the next step fetches it first. */
+export function locatorsChanged(): void {
+  checkedAt = 0;
 }
 
 /** Sends a page signature (POST /api/diagnostics); best effort, never in the step's way. */

@@ -35,7 +35,10 @@ describe('the wake-up socket', () => {
     io.emit('executor-wake', { profileIds: [7, 8], reason: 'new leads' });
     io.emit('executor-wake', { profileIds: null, reason: 'licence renewed' });
     io.emit('campaign-status-update', { campaignId: 1, status: 'running' });
-    await expect.poll(() => reasons).toEqual(['new leads', 'licence renewed', 'campaign-status-update']);
+    io.emit('locators-updated', { network: 'facebook', version: 2 });
+    await expect
+      .poll(() => reasons)
+      .toEqual(['new leads', 'licence renewed', 'campaign-status-update', 'locators-updated']);
   });
 
   it('reads the profile list of a push', () => {

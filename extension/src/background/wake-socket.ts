@@ -6,8 +6,9 @@ import { io, type Socket } from 'socket.io-client';
 /**
  * The server's pushes that mean "look now" for this profile's browser: work became due or the
  * rules changed (executor-wake naming this profile or every profile), a campaign started, paused
- * or stopped, a licence or traffic grant. The loop still looks every few minutes on its own: a
- * push only shortens the wait, so a lost connection costs minutes, never work.
+ * or stopped, a licence or traffic grant, a new locator table (the caller fetches it before the
+ * next step). The loop still looks every few minutes on its own: a push only shortens the wait, so
+ * a lost connection costs minutes, never work.
  */
 export interface WakeSocket {
   close(): void;
@@ -15,7 +16,7 @@ export interface WakeSocket {
 
 type Wakeful = Extract<
   keyof ServerToClientEvents,
-  'executor-wake' | 'campaign-status-update' | 'LICENSE_UPDATE' | 'PROXY_TRAFFIC_UPDATE'
+  'executor-wake' | 'campaign-status-update' | 'LICENSE_UPDATE' | 'PROXY_TRAFFIC_UPDATE' | 'locators-updated'
 >;
 
 /** Whether an executor-wake push is meant for this profile. */
@@ -43,6 +44,7 @@ export function connectWakeSocket(
     'campaign-status-update',
     'LICENSE_UPDATE',
     'PROXY_TRAFFIC_UPDATE',
+    'locators-updated',
   ];
   for (const event of others) socket.on(event, () => onWake(event));
   return {
