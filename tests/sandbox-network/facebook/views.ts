@@ -112,8 +112,9 @@ export function groupView(c: Cls, l: FbLabels, name: string, id: number, joined:
   }<a href="/groups/${id}/members/" class="${c()}">Members</a></div>`;
 }
 
+/** A thread: its header links to the other side's page (as the site's does), then the messages. */
 export function threadView(c: Cls, l: FbLabels, person: Person, id: number): Html {
-  return html`<h2 class="${c()}">${person.name}</h2>
+  return html`<h2 class="${c()}"><a role="link" href="/${person.slug}/" class="${c()}">${person.name}</a></h2>
 <div role="log" aria-label="${l.log} ${person.name}" class="${c()}" data-list="thread" data-query="MessengerThreadQuery" data-vars="${JSON.stringify({ id: String(id) })}"></div>
 <div class="${c()}" data-compose data-id="${id}"><div role="textbox" contenteditable="true" aria-label="${l.composer}" class="${c()}"></div>
 ${button(c, l.send, 'send', id)}</div>`;
