@@ -58,12 +58,15 @@ export default defineConfig({
           fileParallelism: true,
         },
       },
-      // The short variant of `npm run soak`: a simulated week of a campaign with faults (tests/soak).
+      // The short variant of `npm run soak`: a simulated week of a campaign with faults (tests/soak),
+      // on PGlite against the Facebook replica's pages and on PostgreSQL against the sandbox's own
+      // (the same seed gives the same run on both skins; `npm run soak -- --skin facebook` runs the
+      // whole month on the replica).
       ...databases.map((db) => ({
         test: {
           name: `soak:${db}`,
           include: ['tests/soak/**/*.test.ts'],
-          env: { TEST_DB: db },
+          env: { TEST_DB: db, SOAK_SKIN: db === 'pglite' ? 'facebook' : 'sandbox' },
           testTimeout: 600_000,
         },
       })),

@@ -6,8 +6,10 @@ import type { ConversationStatus } from '@reachly/shared/constants';
 import { CONVERSATION_STATUS_VALUES } from '@reachly/shared/constants';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
 import { checkInvariants, type MonthFacts, type SoakReport, summarise } from './invariants.ts';
+import type { Skin } from './network-driver.ts';
 import { SimExecutor, type SimRecord } from './sim-executor.ts';
 
 /**
@@ -31,6 +33,8 @@ export interface MonthOptions {
   log?: (line: string) => void;
   /** A built dashboard for the server to serve (for `inspect`). */
   dashboardDir?: string;
+  /** The network's skin: its own pages (default) or the Facebook replica (`--skin facebook`). */
+  skin?: Skin;
   /** Called at the end, before the server stops: a person's look at the run (screenshots). */
   inspect?: (run: SoakRun) => Promise<void>;
 }
@@ -102,7 +106,8 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
   const log = options.log ?? (() => {});
   const { days, profiles: profileCount, perCollection } = options;
   const people = Math.round(perCollection * 1.8) + 40;
-  const sandbox: Sandbox = await startSandbox({ seed: options.seed ?? 7, people, speed: 1e-9 });
+  const skin = options.skin ?? 'sandbox';
+  const sandbox: Sandbox = await startSandbox({ seed: options.seed ?? 7, people, speed: 1e-9, skin });
   const clock = new ManualClock(EPOCH);
   const database = await openDatabase(options.databaseUrl);
   const { db } = database;
@@ -168,6 +173,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
             password: 'pw',
             inboxEveryMs: 10 * MINUTE,
             maxWaitMs: 10 * MINUTE,
+            skin,
           },
           record,
         ),
@@ -176,7 +182,9 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
 
     // Two collections sharing a fifth of their people; more leads arrive later.
     const world = await sandbox.admin.people();
-    const lead = (p: (typeof world)[number]) => ({ profileUrl: `${sandbox.url}${p.url}`, name: p.name });
+    // A person's page as the skin shows it: /people/<slug> on the sandbox, /<slug> on the replica.
+    const pageOf = skin === 'facebook' ? (p: PersonSummary) => `/${p.slug}` : (p: PersonSummary) => p.url;
+    const lead = (p: PersonSummary) => ({ profileUrl: `${sandbox.url}${pageOf(p)}`, name: p.name });
     const overlap = Math.round(perCollection / 5);
     const inA = world.slice(0, perCollection);
     const inB = world.slice(perCollection - overlap, 2 * perCollection - overlap);

@@ -5,12 +5,14 @@ import {
   taskOutcomeResponseSchema,
 } from '@reachly/shared/schemas';
 import type { Sandbox } from '../sandbox-network/server.ts';
+import { type ActResult, type NetworkDriver, networkDriver, type Skin } from './network-driver.ts';
 
 /**
  * A profile's executor in the simulated month: the extension's loop without a browser. It speaks
  * the real task protocol to the server over HTTP (claim, started, outcome, events), acts on the
- * sandbox network through the same form posts its pages make (with the account's session cookie,
- * so the network's rate limits, warnings and blocks apply), and reads its inbox and friend list
+ * network through the requests its pages send for a click (network-driver.ts: the sandbox's form
+ * posts or the replica's graphql mutations, with the account's session cookies, so the network's
+ * rate limits, warnings and blocks apply), and reads its inbox and friend list
  * from the network's state, as the adapter reads them from the pages. Time is the simulation's:
  * it says when it wants to look again, and the simulation moves both clocks there.
  */
@@ -26,6 +28,8 @@ export interface SimExecutorOptions {
   inboxEveryMs: number;
   /** The longest wait between two looks at the server, whatever it answers (simulated ms). */
   maxWaitMs: number;
+  /** Which of the network's skins it acts through (default: the sandbox's own pages). */
+  skin?: Skin;
 }
 
 /** What the executor saw happen, for the simulation's table and invariants. */
@@ -38,7 +42,6 @@ export type Fault = 'past-end-time' | 'die-before-report';
 
 export class SimExecutor {
   nextAt = 0;
-  private cookie = '';
   private lastInboxAt = Number.NEGATIVE_INFINITY;
   private reported = new Set<string>();
   /** Faults the scenario asks for at the next occasion. */
@@ -46,10 +49,14 @@ export class SimExecutor {
   /** Down (launch failed, killed) until this simulated time. */
   downUntil = 0;
 
+  private readonly driver: NetworkDriver;
+
   constructor(
     readonly options: SimExecutorOptions,
     private readonly record: SimRecord,
-  ) {}
+  ) {
+    this.driver = networkDriver(options.skin ?? 'sandbox', options.sandbox, options);
+  }
 
   get profileId() {
     return this.options.profileId;
@@ -68,38 +75,9 @@ export class SimExecutor {
 
   /** The executor's memory is lost (the browser crashed): a restart knows nothing of the last run. */
   forget() {
-    this.cookie = '';
+    this.driver.forget();
     this.reported = new Set();
     this.lastInboxAt = Number.NEGATIVE_INFINITY;
-  }
-
-  private async network(path: string, form?: Record<string, string>): Promise<Response> {
-    if (!this.cookie) await this.logIn();
-    return fetch(`${this.options.sandbox.url}${path}`, {
-      method: form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        cookie: this.cookie,
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: form ? new URLSearchParams(form).toString() : null,
-    });
-  }
-
-  private async logIn() {
-    const res = await fetch(`${this.options.sandbox.url}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        login: this.options.login,
-        password: this.options.password,
-        next: '/feed',
-      }).toString(),
-    });
-    const set = res.headers.get('set-cookie');
-    if (res.status !== 303 || !set) throw new Error(`sandbox log-in failed: ${res.status}`);
-    this.cookie = set.split(';')[0] ?? '';
   }
 
   private get account() {
@@ -158,24 +136,21 @@ export class SimExecutor {
     return answer.retryAfterSeconds * 1000;
   }
 
-  private slugOf(profileUrl: string): string {
-    return decodeURIComponent(new URL(profileUrl).pathname.replace(/^\/people\//, ''));
-  }
-
   /** Does the task on the network, looking first as the adapter does; answers the outcome to report. */
   private async perform(task: ExecutorTask, now: number): Promise<Record<string, unknown>> {
     if (!('lead' in task)) return { status: 'skipped', reason: 'not part of the simulation' };
-    const slug = this.slugOf(task.lead.profileUrl);
+    const slug = this.driver.slugOf(task.lead.profileUrl);
     const state = this.options.sandbox.context.state;
-    const person = state.people.get(slug);
-    if (!person) return { status: 'skipped', reason: 'no such person' };
+    const person = slug === null ? undefined : state.people.get(slug);
+    if (slug === null || !person) return { status: 'skipped', reason: 'no such person' };
     const mine = () => state.requests.find((r) => r.accountId === this.account.id && r.personSlug === slug);
     const observed = { hasMessageButton: person.hasMessageButton };
-    let res: Response;
+    let result: ActResult;
+    let data: Record<string, unknown> = observed;
     switch (task.action) {
       case 'friendRequest': {
         if (mine()) return { status: 'done', data: { alreadyDone: true, ...observed } };
-        res = await this.network(`/people/${slug}/friend-request`, {});
+        result = await this.driver.friendRequest(slug);
         break;
       }
       case 'acceptRequest': {
@@ -183,7 +158,7 @@ export class SimExecutor {
         if (incoming?.direction !== 'incoming') return { status: 'skipped', reason: 'no request' };
         if (incoming.status === 'accepted')
           return { status: 'done', data: { alreadyDone: true, ...observed } };
-        res = await this.network(`/friends/requests/${incoming.id}/accept`, {});
+        result = await this.driver.acceptRequest(slug, incoming.id);
         break;
       }
       default: {
@@ -199,23 +174,25 @@ export class SimExecutor {
         if (task.recheck && sent > task.sentBefore) {
           return { status: 'done', data: { text, alreadyDone: true, ...observed } };
         }
-        res = await this.network(`/messages/${slug}`, { text });
-        if (res.status === 303) return { status: 'done', data: { text, ...observed } };
+        result = await this.driver.message(slug, text);
+        data = { text, ...observed };
       }
     }
-    if (res.status === 303) return { status: 'done', data: observed };
-    if (res.status === 429) {
-      const page = await res.text();
-      const until = /data-until="([^"]+)"/.exec(page)?.[1];
+    if (result.kind === 'done') return { status: 'done', data };
+    if (result.kind === 'restricted') {
       const pastEnd = this.faults.delete('past-end-time');
       return {
         status: 'restricted',
         signal: 'RESTRICTION',
-        message: until ? "You're temporarily blocked" : 'You are doing this too fast',
-        ...(pastEnd ? { until: new Date(now - 3600_000).toISOString() } : until ? { until } : {}),
+        message: result.message,
+        ...(pastEnd
+          ? { until: new Date(now - 3600_000).toISOString() }
+          : result.until
+            ? { until: result.until }
+            : {}),
       };
     }
-    return { status: 'failed', error: `network answered ${res.status}` };
+    return { status: 'failed', error: result.error };
   }
 
   /** Accepted requests, incoming requests and new messages, as the adapter reads them. */
@@ -224,7 +201,7 @@ export class SimExecutor {
     sandbox.context.scheduler.runDue();
     const state = sandbox.context.state;
     const id = this.account.id;
-    const url = (slug: string) => `${sandbox.url}/people/${slug}`;
+    const url = (slug: string) => this.driver.personUrl(slug);
     const events: ExecutorEvent[] = [];
     for (const r of state.requests) {
       if (r.accountId !== id) continue;
