@@ -37,7 +37,7 @@ export interface E2EApp {
  */
 export async function startE2EApp(
   env: Record<string, string> = {},
-  options: { engine?: StartOptions['engine'] } = {},
+  options: { engine?: StartOptions['engine']; logger?: StartOptions['logger'] } = {},
 ): Promise<E2EApp> {
   const work = mkdtempSync(path.join(tmpdir(), 'reachly-e2e-'));
   const releasesDir = path.join(work, 'releases');
@@ -54,7 +54,7 @@ export async function startE2EApp(
   });
   const db = createDatabase({ dataDir: null });
   await migrateToLatest(db);
-  const running = await startServer({ config, db, engine: options.engine });
+  const running = await startServer({ config, db, engine: options.engine, logger: options.logger });
   const port = Number(new URL(running.url).port);
   const app: E2EApp = {
     url: running.url,
@@ -64,7 +64,12 @@ export async function startE2EApp(
     releasesDir,
     async restart() {
       await app.running.close();
-      app.running = await startServer({ config: { ...config, PORT: port }, db, engine: options.engine });
+      app.running = await startServer({
+        config: { ...config, PORT: port },
+        db,
+        engine: options.engine,
+        logger: options.logger,
+      });
     },
     async close() {
       await app.running.close();
