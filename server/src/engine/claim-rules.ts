@@ -1,6 +1,7 @@
 import {
   AI_REPLIES_PER_CONVERSATION_PER_DAY,
   type CampaignAction,
+  CONTACT_LATER_KEY_PREFIX,
   MESSAGE_ACTIONS,
   type MessageAction,
 } from '@reachly/shared/schemas';
@@ -45,6 +46,13 @@ export async function sentBefore(trx: Knex.Transaction, task: TaskRow, text: str
 }
 
 /** The template a message task sends, from the campaign's current steps (edits apply to tasks not yet done). */
+/** The message for a lead who asked to be contacted later: the AI reply step's own, else the first follow-up's. */
+export function contactLaterTemplate(settings: CampaignSettings): string | null {
+  return (
+    stepOf(settings, 'aiReply')?.contactLater?.template ?? followUpSequence(settings)[0]?.template ?? null
+  );
+}
+
 export function templateFor(settings: CampaignSettings, task: TaskRow): string | null {
   switch (task.action) {
     case 'welcomeMessage':
@@ -52,6 +60,8 @@ export function templateFor(settings: CampaignSettings, task: TaskRow): string |
     case 'callToAction':
       return stepOf(settings, 'callToAction')?.template ?? null;
     case 'followUp':
+      // The message on the day a lead named: the AI reply step's own, else the first follow-up's.
+      if (task.step_key.startsWith(CONTACT_LATER_KEY_PREFIX)) return contactLaterTemplate(settings);
       return followUpSequence(settings).find((f) => f.key === task.step_key)?.template ?? null;
     default:
       return null;
@@ -123,7 +133,9 @@ export async function deadReason(
   if (owner.ownerProfileId !== profileId) return 'contacted-by-another-profile';
   if (owner.ownerCampaignId !== campaign.id) return 'worked-by-another-campaign';
   if (isMessageAction(task.action) && lead.has_message_button === false) return 'no-message-button';
-  if (task.action === 'followUp') {
+  // A follow-up goes only to a lead who never answered; the message on the day a lead named answers
+  // that lead (an answer after it was planned cancels it, as it cancels every pending follow-up).
+  if (task.action === 'followUp' && !task.step_key.startsWith(CONTACT_LATER_KEY_PREFIX)) {
     const replied = await trx('conversation_messages as m')
       .join('conversations as cv', 'cv.id', 'm.conversation_id')
       .where({ 'cv.lead_id': task.lead_id, 'cv.profile_id': profileId, 'm.direction': 'in' })

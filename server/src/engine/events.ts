@@ -1,5 +1,8 @@
 import type { ConversationStatus } from '@reachly/shared/constants';
+import { localTime, safeTimeZone } from '@reachly/shared/logic';
 import {
+  CONTACT_LATER_DEFAULT_DAYS,
+  CONTACT_LATER_KEY_PREFIX,
   type ExecutorEvent,
   type ExecutorEventsResponse,
   normalizeProfileUrl,
@@ -15,9 +18,10 @@ import {
   type ReplyProvider,
 } from '../ai/index.ts';
 import type { LogEntry } from './activity-log.ts';
+import { contactLaterTemplate } from './claim-rules.ts';
 import { moveCard, writeMessage } from './conversation-writes.ts';
-import { peopleState } from './people.ts';
-import { loadCampaign, planWelcomes } from './planner.ts';
+import { markDoNotContact, peopleState } from './people.ts';
+import { loadCampaign, type PlannedCampaign, planWelcomes } from './planner.ts';
 import { pauseProfile } from './reports.ts';
 import { dailyCapOf, stepOf } from './settings.ts';
 import type { Effects } from './task-queue.ts';
@@ -106,8 +110,14 @@ export function createEventHandler({
           ),
       )
       .orderBy('l.id', 'desc')
-      .first('l.id', 'l.first_name', 'l.last_name', 'l.name')) as
-      | { id: number; first_name: string | null; last_name: string | null; name: string | null }
+      .first('l.id', 'l.first_name', 'l.last_name', 'l.name', 'l.profile_url')) as
+      | {
+          id: number;
+          first_name: string | null;
+          last_name: string | null;
+          name: string | null;
+          profile_url: string;
+        }
       | undefined;
     return row ? { ...row, id: Number(row.id) } : null;
   }
@@ -264,14 +274,22 @@ export function createEventHandler({
       if (template) templates[intent] = template;
     }
     if (!templates.other && step.fallbackTemplate) templates.other = step.fallbackTemplate;
+    // A named day ("next Tuesday", "in March") is read in the profile's time zone, from the engine's now.
+    const profile = (await db('profiles').where({ id: profileId }).first('proxy_timezone')) as
+      | { proxy_timezone: string | null }
+      | undefined;
+    const timeZone = safeTimeZone(profile?.proxy_timezone ?? null);
     const reply = await provider.reply({
       messages,
       variables: { firstName: lead.first_name, lastName: lead.last_name, name: lead.name },
       templates,
       guardrails,
       random,
+      now,
+      timeZone,
     });
     const { intent } = reply;
+    const who = lead.name ?? 'The lead';
     await db.transaction(async (trx) => {
       const status = cardStatusForIntent(intent);
       if (status) await moveCard(trx, organizationId, conversationId, status, now);
@@ -280,6 +298,57 @@ export function createEventHandler({
         type: 'STATUS_CHANGE',
         message: `Reply classified as ${intent}${status ? `; card moved to ${status}` : ''}`,
       });
+      if (intent === 'stop' || intent === 'unqualified') {
+        // Off-limits for every profile and campaign of the organisation, from now on.
+        const what =
+          intent === 'stop'
+            ? 'asked to stop'
+            : `not the right person${reply.referral ? `; pointed to ${reply.referral}` : ''}`;
+        await markDoNotContact(trx, organizationId, lead.profile_url, `${who}: ${what}`);
+        const cancelled = await trx('campaign_tasks')
+          .where({ organization_id: organizationId, status: 'pending' })
+          .whereIn(
+            'lead_id',
+            trx('leads')
+              .where({ organization_id: organizationId, profile_url: lead.profile_url })
+              .select('id'),
+          )
+          .update({
+            status: 'cancelled',
+            finished_at: now,
+            result: JSON.stringify({ reason: 'do-not-contact' }),
+          })
+          .returning('id');
+        const message = `${who}: ${what}. On do-not-contact: no profile or campaign writes again${
+          cancelled.length > 0 ? ` (${cancelled.length} planned task(s) cancelled)` : ''
+        }.`;
+        effects.logs.push({ ...base, type: 'STATUS_CHANGE', message });
+        // A referral is something a person can act on.
+        if (reply.referral)
+          effects.notices.push({ campaignId: campaign.id, profileId, type: 'SIGNAL', message });
+        return;
+      }
+      if (reply.needsPerson) {
+        // Not understood well enough to answer: a person should, and is told so.
+        const message = `${who}'s answer needs a person (${reply.needsPerson.detail}): no automatic reply.`;
+        effects.logs.push({ ...base, type: 'SIGNAL', message });
+        effects.notices.push({ campaignId: campaign.id, profileId, type: 'SIGNAL', message });
+        return;
+      }
+      if (intent === 'contact-later') {
+        await planContactLater(trx, {
+          organizationId,
+          profileId,
+          campaign,
+          leadId: lead.id,
+          who,
+          messageId: stored.messageId,
+          contactAt: reply.contactAt,
+          timeZone,
+          now,
+          effects,
+        });
+      }
       if (reply.text) {
         // One answer for the conversation's newest message: a reply not yet sent to an earlier
         // message is replaced, so two quick messages from a lead get one answer, not two.
@@ -304,6 +373,62 @@ export function createEventHandler({
           .onConflict()
           .ignore();
       }
+    });
+  }
+
+  /**
+   * Plans the message for a lead who asked to be contacted later: on the day they named (its start
+   * in the profile's zone; the claim waits for working hours), or the campaign's default delay
+   * later. An answer before then cancels it, as it cancels every pending follow-up.
+   */
+  async function planContactLater(
+    trx: Knex.Transaction,
+    plan: {
+      organizationId: number;
+      profileId: number;
+      campaign: PlannedCampaign;
+      leadId: number;
+      who: string;
+      messageId: number;
+      contactAt: string | null;
+      timeZone: string;
+      now: Date;
+      effects: Effects;
+    },
+  ) {
+    const { campaign, now } = plan;
+    const base = { campaignId: campaign.id, profileId: plan.profileId, leadId: plan.leadId };
+    const named = plan.contactAt ? new Date(plan.contactAt) : null;
+    const days =
+      stepOf(campaign.settings, 'aiReply')?.contactLater?.defaultDays ?? CONTACT_LATER_DEFAULT_DAYS;
+    const at = named && named > now ? named : new Date(now.getTime() + days * 24 * 3600_000);
+    const day = localTime(at, plan.timeZone).date;
+    const when = named && named > now ? 'the day they named' : `no day named: ${days} days later`;
+    if (contactLaterTemplate(campaign.settings) === null) {
+      plan.effects.logs.push({
+        ...base,
+        type: 'STATUS_CHANGE',
+        message: `${plan.who} asked to be contacted again on ${day} (${when}); no message planned: the campaign has no follow-up to send.`,
+      });
+      return;
+    }
+    await trx('campaign_tasks')
+      .insert({
+        organization_id: plan.organizationId,
+        campaign_id: campaign.id,
+        profile_id: plan.profileId,
+        lead_id: plan.leadId,
+        step_key: `${CONTACT_LATER_KEY_PREFIX}${plan.messageId}`,
+        action: 'followUp',
+        due_at: at,
+        payload: null,
+      })
+      .onConflict()
+      .ignore();
+    plan.effects.logs.push({
+      ...base,
+      type: 'STATUS_CHANGE',
+      message: `${plan.who} asked to be contacted later: written to again on ${day} (${when}).`,
     });
   }
 

@@ -74,6 +74,10 @@ export const DEFAULT_DAILY_CAPS: Readonly<Record<CampaignAction, number>> = {
 };
 /** AI replies one conversation may get per local day, unless the step says otherwise. */
 export const AI_REPLIES_PER_CONVERSATION_PER_DAY = 2;
+/** A lead who asks to be contacted later without naming a day is written to again this many days later. */
+export const CONTACT_LATER_DEFAULT_DAYS = 30;
+/** Step keys of the message planned for the day a lead named: `contactLater:<message id>`. */
+export const CONTACT_LATER_KEY_PREFIX = 'contactLater:';
 export const DAILY_CAP_MAX = 1000;
 export const CAMPAIGN_NAME_MAX_LENGTH = 100;
 export const CAMPAIGN_PROFILES_MAX = 100;
@@ -140,6 +144,16 @@ const aiReplyStepSchema = z.object({
   fallbackTemplate: templateSchema.optional(),
   /** Automatic replies one conversation may get per day (a person takes over beyond it). */
   maxPerConversationPerDay: z.number().int().min(1).max(20).optional(),
+  /**
+   * A lead who asks to be contacted later is written to again on the day they named, or this many
+   * days later when they named none, with `template` (default: the first follow-up's template).
+   */
+  contactLater: z
+    .object({
+      template: templateSchema.optional(),
+      defaultDays: z.number().int().min(1).max(365).optional(),
+    })
+    .optional(),
 });
 const callToActionStepSchema = z.object({ type: z.literal('callToAction'), template: templateSchema });
 const followUpStepSchema = z.object({
