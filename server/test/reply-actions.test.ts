@@ -176,10 +176,33 @@ describe('answers a lead gives', () => {
     await runUntilIdle([executor], clock);
     expect(network.messagesTo(later.url).at(-1)).toBe('Hi Lead1, you asked me to write again about now.');
     expect(network.messagesTo(vague.url)).toHaveLength(2);
+    // "Later" once more after their day: no second reminder, a person decides.
+    await report(account, profileId, [
+      {
+        kind: 'message',
+        profileUrl: later.url,
+        text: 'Not a good time, maybe later.',
+        sentAt: clock.now().toISOString(),
+      },
+    ]);
+    clock.advance({ minutes: 2 });
+    await runUntilIdle([executor], clock);
+    expect(await logsOf(campaign.id)).toContainEqual(
+      expect.stringMatching(
+        /^SIGNAL Lead1 Person asked again to be contacted later .*a person should decide/,
+      ),
+    );
     // Ten days after "maybe later".
     clock.set('2026-06-11T09:10:00Z');
     await runUntilIdle([executor], clock);
     expect(network.messagesTo(vague.url).at(-1)).toBe('Hi Lead5, you asked me to write again about now.');
+    clock.set('2026-07-20T09:10:00Z');
+    await runUntilIdle([executor], clock);
+    expect(network.messagesTo(later.url)).toEqual([
+      'Hello Lead1',
+      'Sure Lead1, I will write again then.',
+      'Hi Lead1, you asked me to write again about now.',
+    ]);
 
     // Another campaign, another profile, another collection: the stopped and the wrong person are
     // never contacted again; the one who answered in Spanish may be.

@@ -1,7 +1,17 @@
 import { en, Faker } from '@faker-js/faker';
 import { DAY, HOUR, MINUTE } from './clock.ts';
 
-export const REPLY_SCRIPTS = ['interested', 'asks-price', 'not-interested', 'books-call'] as const;
+/** What seeded people answer, drawn at seeding (the seeded worlds stay as they were). */
+export const SEEDED_REPLY_SCRIPTS = ['interested', 'asks-price', 'not-interested', 'books-call'] as const;
+/** Every answer a person can be given (admin behaviour): the seeded ones and the harder ones. */
+export const REPLY_SCRIPTS = [
+  ...SEEDED_REPLY_SCRIPTS,
+  'later-named',
+  'later',
+  'wrong-person',
+  'stop',
+  'other-language',
+] as const;
 export type ReplyScript = (typeof REPLY_SCRIPTS)[number];
 
 /** How a seeded person behaves; `null` delays mean "never". */
@@ -79,7 +89,7 @@ export function seedWorld({ seed, people = 50, groups = 6, posts = 30 }: SeedOpt
       sendsRequests: f.number.float() < 0.08,
       behaviour: {
         acceptAfterMs: accepts ? f.number.int({ min: HOUR, max: 3 * DAY }) : null,
-        reply: replies ? f.helpers.arrayElement(REPLY_SCRIPTS) : null,
+        reply: replies ? f.helpers.arrayElement(SEEDED_REPLY_SCRIPTS) : null,
         replyAfterMs: f.number.int({ min: 10 * MINUTE, max: DAY }),
       },
     });

@@ -36,7 +36,21 @@ export interface MonthFacts {
   manualMoves: { conversationId: number; status: string; at: number }[];
   downtimes: { profileId: number; from: number; to: number }[];
   lifted?: { profileId: number; at: number };
+  /** People given one of the harder answers (sandbox script), by slug. */
+  answers: Map<string, HardAnswer>;
 }
+
+/** The answers whose consequences the month checks (the sandbox's scripts of the same names). */
+export type HardAnswer = 'later-named' | 'later' | 'wrong-person' | 'stop' | 'other-language';
+export const HARD_ANSWERS: readonly HardAnswer[] = [
+  'later-named',
+  'later',
+  'wrong-person',
+  'stop',
+  'other-language',
+];
+/** What a profile may still send after a lead's answer, before the server has read it (an inbox look). */
+const READ_DELAY_MS = 15 * 60_000;
 
 interface TaskRow {
   id: number;
@@ -296,6 +310,65 @@ export async function checkInvariants(
   for (const [key, row] of requestRows)
     if (row.fresh > 0 && !sentOnNetwork.has(key)) fail(`request ${key} logged as sent, not on the network`);
 
+  // What the harder answers make the engine do. Stop, wrong person, another language: nothing more
+  // from any profile once the answer has been read (the first two are off-limits, the third is a
+  // person's to answer). Later: nothing until the day planned, then the message on that day.
+  const state = sandbox.context.state;
+  const firstAnswer = new Map<string, number>();
+  for (const m of state.messages) {
+    if (m.from !== 'person' || !facts.answers.has(m.personSlug)) continue;
+    if (!firstAnswer.has(m.personSlug) || (firstAnswer.get(m.personSlug) as number) > m.at)
+      firstAnswer.set(m.personSlug, m.at);
+  }
+  for (const [person, answer] of facts.answers) {
+    const at = firstAnswer.get(person);
+    if (at === undefined || answer === 'later' || answer === 'later-named') continue;
+    const after = actions.filter(
+      (a) => a.person === person && a.kind !== 'accept' && a.at > at + READ_DELAY_MS,
+    );
+    if (after.length > 0)
+      fail(
+        `${person} answered "${answer}" at ${iso(at)} and still got ${after.length} (first ${after[0]?.kind} at ${iso(after[0]?.at ?? 0)})`,
+      );
+  }
+  const laterTasks = (await db('campaign_tasks as t')
+    .join('leads as l', 'l.id', 't.lead_id')
+    .where({ 't.organization_id': facts.organizationId, 't.action': 'followUp' })
+    .andWhere('t.step_key', 'like', 'contactLater:%')
+    .select('t.status', 't.due_at', 't.step_key', 't.claimed_at', 't.profile_id', 'l.profile_url')) as {
+    status: string;
+    due_at: Date;
+    step_key: string;
+    claimed_at: Date | null;
+    profile_id: number;
+    profile_url: string;
+  }[];
+  // Planned when the answer was read: the stored message its key names (stored on the engine's clock).
+  const answerIds = laterTasks.map((t) => Number(t.step_key.slice('contactLater:'.length)));
+  const readAt = new Map(
+    (
+      (await db('conversation_messages').whereIn('id', answerIds).select('id', 'sent_at')) as {
+        id: number;
+        sent_at: Date;
+      }[]
+    ).map((m) => [Number(m.id), new Date(m.sent_at).getTime()]),
+  );
+  const slugOfUrl = (url: string) => decodeURIComponent(url.split('/').filter(Boolean).at(-1) ?? '');
+  for (const t of laterTasks) {
+    const person = slugOfUrl(t.profile_url);
+    const planned = readAt.get(Number(t.step_key.slice('contactLater:'.length))) ?? Number.NaN;
+    const due = new Date(t.due_at).getTime();
+    const early = actions.filter(
+      (a) => a.person === person && a.kind === 'message' && a.at > planned + READ_DELAY_MS && a.at < due,
+    );
+    if (early.length > 0)
+      fail(
+        `${person} asked for later (due ${iso(due)}) and got "${early[0]?.text}" at ${iso(early[0]?.at ?? 0)}`,
+      );
+    if (t.status === 'done' && new Date(t.claimed_at as Date).getTime() < due)
+      fail(`${person}'s later message claimed at ${iso(t.claimed_at as Date)}, before its day ${iso(due)}`);
+  }
+
   // A card a person moved stays where they put it.
   const lastMove = new Map<number, string>();
   for (const m of facts.manualMoves) lastMove.set(m.conversationId, m.status);
@@ -442,10 +515,26 @@ export async function summarise(
     ['claims answered', [...record.claims].map(([reason, n]) => `${reason} ${n}`).join(', ')],
     ['caps hit (claims answered daily-cap)', String(record.claims.get('daily-cap') ?? 0)],
     ['pauses after a restriction', String(record.restrictions.length)],
+    ['harder answers (later, wrong person, stop, other language)', await answersRow(db, facts)],
     ['duplicates (must be 0)', String(duplicates)],
     ['invariant violations (must be 0)', String(violations.length)],
   ];
   return { rows, violations, duplicates };
+}
+
+/** How many gave each harder answer, and what came of "later": planned, and sent on the day. */
+async function answersRow(db: Knex, facts: MonthFacts): Promise<string> {
+  const given = new Map<HardAnswer, number>();
+  for (const a of facts.answers.values()) given.set(a, (given.get(a) ?? 0) + 1);
+  const later = (await db('campaign_tasks')
+    .where({ organization_id: facts.organizationId, action: 'followUp' })
+    .andWhere('step_key', 'like', 'contactLater:%')
+    .select('status')
+    .count({ n: '*' })
+    .groupBy('status')) as { status: string; n: unknown }[];
+  const people = HARD_ANSWERS.map((a) => `${a} ${given.get(a) ?? 0}`).join(', ');
+  const planned = later.map((r) => `${r.status} ${Number(r.n)}`).join(', ') || 'none';
+  return `people: ${people}; later messages: ${planned}`;
 }
 
 /** The table as Markdown, for the README. */

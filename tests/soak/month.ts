@@ -8,7 +8,14 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
-import { checkInvariants, type MonthFacts, type SoakReport, summarise } from './invariants.ts';
+import {
+  checkInvariants,
+  HARD_ANSWERS,
+  type HardAnswer,
+  type MonthFacts,
+  type SoakReport,
+  summarise,
+} from './invariants.ts';
 import type { Skin } from './network-driver.ts';
 import { SimExecutor, type SimRecord } from './sim-executor.ts';
 
@@ -189,6 +196,15 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
     const inA = world.slice(0, perCollection);
     const inB = world.slice(perCollection - overlap, 2 * perCollection - overlap);
     const later = world.slice(2 * perCollection - overlap, 2 * perCollection - overlap + 40);
+    // Every sixth person who answers at all gives one of the harder answers, in turn.
+    const answers = new Map<string, HardAnswer>();
+    const answering = [...inA, ...inB].filter((p, i, all) => p.behaviour.reply && all.indexOf(p) === i);
+    for (let i = 0; i < answering.length; i += 6) {
+      const person = answering[i] as PersonSummary;
+      const answer = HARD_ANSWERS[(i / 6) % HARD_ANSWERS.length] as HardAnswer;
+      answers.set(person.slug, answer);
+      await sandbox.admin.setBehaviour(person.slug, { reply: answer });
+    }
     const collectionA = (await api<{ id: number }>('POST', '/api/collections', { name: 'Founders' })).id;
     const collectionB = (await api<{ id: number }>('POST', '/api/collections', { name: 'Agencies' })).id;
     for (const [collectionId, list] of [
@@ -209,6 +225,10 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         'not-interested': 'Understood, {firstName}. All the best!',
       },
       fallbackTemplate: 'Thanks for your answer, {firstName}.',
+      contactLater: {
+        template: 'Hi again {firstName}, you asked me to write about now. Is it a better time?',
+        defaultDays: 4,
+      },
     };
     const campaignA = await api<{ id: number }>('POST', '/api/campaigns', {
       name: 'Founders outreach',
@@ -267,6 +287,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
       licenceGap: { from: plan.licenceExpires, to: plan.licenceRenewed },
       manualMoves: [],
       downtimes: [],
+      answers,
     };
     facts.settings.push(
       {

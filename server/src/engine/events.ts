@@ -404,6 +404,23 @@ export function createEventHandler({
     const at = named && named > now ? named : new Date(now.getTime() + days * 24 * 3600_000);
     const day = localTime(at, plan.timeZone).date;
     const when = named && named > now ? 'the day they named' : `no day named: ${days} days later`;
+    // Once written to on their day, a lead who asks for later again is left to a person: no loop of
+    // "later" and a reminder.
+    const already = await trx('campaign_tasks')
+      .where({ campaign_id: campaign.id, lead_id: plan.leadId, action: 'followUp', status: 'done' })
+      .andWhere('step_key', 'like', `${CONTACT_LATER_KEY_PREFIX}%`)
+      .first('id');
+    if (already) {
+      const message = `${plan.who} asked again to be contacted later (${day}, ${when}); they were written to on their day once already: a person should decide.`;
+      plan.effects.logs.push({ ...base, type: 'SIGNAL', message });
+      plan.effects.notices.push({
+        campaignId: campaign.id,
+        profileId: plan.profileId,
+        type: 'SIGNAL',
+        message,
+      });
+      return;
+    }
     if (contactLaterTemplate(campaign.settings) === null) {
       plan.effects.logs.push({
         ...base,
