@@ -334,5 +334,9 @@ describe('the desktop agent', () => {
     const charged = Number(BigInt(traffic.usedTraffic) - usedBefore);
     expect(charged).toBeGreaterThan(0.9 * reachlyProxy.bytes());
     expect(charged).toBeLessThan(1.1 * reachlyProxy.bytes());
+
+    // The agent's whole log of the run holds neither the access token nor a proxy password.
+    const secrets = [accessToken, 'manual-pass'];
+    expect(agentLog.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
   }, 300_000);
 });

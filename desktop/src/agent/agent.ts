@@ -9,6 +9,7 @@ import { createEmitter } from './events.ts';
 import { startForwardingProxy } from './forwarding-proxy.ts';
 import { collectMachineData, DESKTOP_VERSION } from './machine-data.ts';
 import { agentHome, profileUserDataDir } from './paths.ts';
+import { createRedactor } from './redact.ts';
 import {
   connectRealtime,
   createServerClient,
@@ -93,7 +94,10 @@ interface Session {
 }
 
 export async function createAgent(options: AgentOptions = {}): Promise<AgentHandle> {
-  const log = options.log ?? ((line: string) => console.log(`[agent] ${line}`));
+  // Every line is redacted: the token, the proxy passwords and credentials in URLs never reach it.
+  const redactor = createRedactor();
+  const write = options.log ?? ((line: string) => console.log(`[agent] ${line}`));
+  const log = (line: string) => write(redactor.redact(line));
   const home = options.home ?? agentHome();
   const settings = await openSettings(home);
   const version = options.version ?? DESKTOP_VERSION;
@@ -146,6 +150,7 @@ export async function createAgent(options: AgentOptions = {}): Promise<AgentHand
     const serverUrl = settings.get().serverUrl;
     if (!serverUrl) throw new AgentBridgeError('The desktop agent does not know the server address yet');
     if (session && session.accessToken === accessToken && session.serverUrl === serverUrl) return;
+    redactor.add(accessToken);
     const client = createServerClient(serverUrl, accessToken);
     let organizationId: number;
     try {
@@ -177,7 +182,11 @@ export async function createAgent(options: AgentOptions = {}): Promise<AgentHand
     });
     const directUrls = [serverUrl, bridgeServer.url];
     supervisor = createSupervisor<ProfileBrowser>({
-      fetchProfiles: () => client.agentProfiles(),
+      fetchProfiles: async () => {
+        const answer = await client.agentProfiles();
+        for (const profile of answer.profiles) redactor.add(profile.proxy?.password);
+        return answer;
+      },
       startProxy: (upstream) => startForwardingProxy(upstream),
       launch: (profile: AgentProfile, proxy) =>
         launchProfileBrowser(browserConfig, {
