@@ -108,6 +108,9 @@ describe('GET /api/conversations (grouped)', () => {
         avatarUrl: all.conversations.booked?.[0]?.avatarUrl,
         lastMessage: 'Booked!',
         lastMessageAt: '2024-05-01T09:00:00.000Z',
+        contactOn: null,
+        needsPerson: null,
+        note: null,
       }),
     ]);
     expect(all.conversations.replied).toEqual([]);

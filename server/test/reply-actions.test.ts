@@ -1,4 +1,8 @@
-import type { ExecutorEvent } from '@reachly/shared/schemas';
+import {
+  conversationSchema,
+  conversationWithMessagesSchema,
+  type ExecutorEvent,
+} from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import {
@@ -166,6 +170,33 @@ describe('answers a lead gives', () => {
       'replied',
       'contact-later',
     ]);
+    // What the board shows on each card, through the API.
+    const shown = await Promise.all(
+      leads.map(async (lead) => {
+        const { id } = (await db()('conversations').where({ lead_id: lead.id }).first('id')) as {
+          id: number;
+        };
+        const res = await account.api.get(`/api/conversations/${id}`);
+        const c = conversationWithMessagesSchema.parse(res.body);
+        return { contactOn: c.contactOn, needsPerson: c.needsPerson, note: c.note };
+      }),
+    );
+    expect(shown).toEqual([
+      { contactOn: '2026-06-08', needsPerson: null, note: null },
+      { contactOn: null, needsPerson: null, note: null },
+      { contactOn: null, needsPerson: null, note: 'Pointed to Sarah Miller (not the right person)' },
+      { contactOn: null, needsPerson: expect.stringMatching(/^Written in Spanish/), note: null },
+      { contactOn: '2026-06-11', needsPerson: null, note: null },
+    ]);
+    // A person who moves the card has answered what needed a person.
+    const foreignCard = (await db()('conversations').where({ lead_id: foreign.id }).first('id')) as {
+      id: number;
+    };
+    const moved = await account.api.patch('/api/conversations', {
+      json: { id: Number(foreignCard.id), fields: { order: 0, status: 'qualified' } },
+    });
+    expect(moved.status).toBe(200);
+    expect(conversationSchema.parse(moved.body).needsPerson).toBeNull();
 
     // The day before the named day: nothing for Lead1. Sunday 7 June in Berlin, 23:30.
     clock.set('2026-06-07T21:30:00Z');

@@ -203,11 +203,12 @@ export function createEventHandler({
         .orderBy('id', 'desc')
         .limit(1)
         .select('id')) as { id: number }[];
-      // A reply stops the lead's follow-ups.
+      // A reply stops the lead's follow-ups, and the message planned for "later" with them.
       const cancelled = await trx('campaign_tasks')
         .where({ lead_id: lead.id, profile_id: profileId, action: 'followUp', status: 'pending' })
         .update({ status: 'cancelled', finished_at: now, result: JSON.stringify({ reason: 'replied' }) })
         .returning('id');
+      await trx('conversations').where({ id: written.id }).update({ contact_on: null, needs_person: null });
       const campaign = await campaignOfLead(trx, lead.id, profileId);
       effects.logs.push({
         campaignId: campaign?.id ?? null,
@@ -305,6 +306,11 @@ export function createEventHandler({
             ? 'asked to stop'
             : `not the right person${reply.referral ? `; pointed to ${reply.referral}` : ''}`;
         await markDoNotContact(trx, organizationId, lead.profile_url, `${who}: ${what}`);
+        if (reply.referral) {
+          await trx('conversations')
+            .where({ id: conversationId })
+            .update({ note: `Pointed to ${reply.referral} (not the right person)` });
+        }
         const cancelled = await trx('campaign_tasks')
           .where({ organization_id: organizationId, status: 'pending' })
           .whereIn(
@@ -329,7 +335,10 @@ export function createEventHandler({
         return;
       }
       if (reply.needsPerson) {
-        // Not understood well enough to answer: a person should, and is told so.
+        // Not understood well enough to answer: a person should, and is told so (the card says why).
+        await trx('conversations')
+          .where({ id: conversationId })
+          .update({ needs_person: reply.needsPerson.detail });
         const message = `${who}'s answer needs a person (${reply.needsPerson.detail}): no automatic reply.`;
         effects.logs.push({ ...base, type: 'SIGNAL', message });
         effects.notices.push({ campaignId: campaign.id, profileId, type: 'SIGNAL', message });
@@ -340,6 +349,7 @@ export function createEventHandler({
           organizationId,
           profileId,
           campaign,
+          conversationId,
           leadId: lead.id,
           who,
           messageId: stored.messageId,
@@ -387,6 +397,7 @@ export function createEventHandler({
       organizationId: number;
       profileId: number;
       campaign: PlannedCampaign;
+      conversationId: number;
       leadId: number;
       who: string;
       messageId: number;
@@ -442,6 +453,7 @@ export function createEventHandler({
       })
       .onConflict()
       .ignore();
+    await trx('conversations').where({ id: plan.conversationId }).update({ contact_on: day });
     plan.effects.logs.push({
       ...base,
       type: 'STATUS_CHANGE',

@@ -32,6 +32,9 @@ interface ConversationRow {
   last_message_at: Date | string | null;
   name: string | null;
   avatar_url: string | null;
+  contact_on: string | null;
+  needs_person: string | null;
+  note: string | null;
 }
 
 interface MessageRow {
@@ -56,6 +59,9 @@ const COLUMNS = [
   'conversations.status_update_date',
   'conversations.last_message',
   'conversations.last_message_at',
+  'conversations.contact_on',
+  'conversations.needs_person',
+  'conversations.note',
   'leads.name',
   'leads.avatar_url',
 ];
@@ -76,6 +82,9 @@ function toConversation(row: ConversationRow): Conversation {
     avatarUrl: row.avatar_url,
     lastMessage: row.last_message,
     lastMessageAt: iso(row.last_message_at),
+    contactOn: row.contact_on,
+    needsPerson: row.needs_person,
+    note: row.note,
   };
 }
 
@@ -307,7 +316,13 @@ export function createConversationsService({ db }: { db: Knex }) {
           // A person's move: the engine leaves the card where the person put it from now on.
           ...(status === card.status
             ? {}
-            : { status, status_update_date: trx.fn.now(), manual_status_at: trx.fn.now() }),
+            : // A person moved the card: their decision answers what needed a person.
+              {
+                status,
+                status_update_date: trx.fn.now(),
+                manual_status_at: trx.fn.now(),
+                needs_person: null,
+              }),
         });
       return card.id;
     });

@@ -22,6 +22,9 @@ const conversation: Conversation = {
   avatarUrl: null,
   lastMessage: 'Sounds good',
   lastMessageAt: '2024-05-02T08:00:00Z',
+  contactOn: null,
+  needsPerson: null,
+  note: null,
 };
 
 describe('GET /api/conversations', () => {

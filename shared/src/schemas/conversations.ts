@@ -48,6 +48,15 @@ export const conversationSchema = z.object({
   avatarUrl: z.string().nullable(),
   lastMessage: z.string().nullable(),
   lastMessageAt: isoDateSchema.nullable(),
+  /** The day (YYYY-MM-DD, the profile's own) the lead asked to be written to again. */
+  contactOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  /** Why a person should answer the lead's last message (the model did not); null when none. */
+  needsPerson: z.string().nullable(),
+  /** What a person should know, e.g. who a wrong-person answer pointed to. */
+  note: z.string().nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -303,6 +303,13 @@ function makeConversations(now: number, leads: DemoLead[], profileIds: number[])
       avatarUrl: lead.avatarUrl,
       lastMessage: last?.text ?? null,
       lastMessageAt: last?.sentAt ?? null,
+      // What answers leave on cards: a day to write again, a reply the model left to a person, a referral.
+      contactOn: status === 'contact-later' ? iso(now + (2 + rank * 5) * 24 * HOUR_MS).slice(0, 10) : null,
+      needsPerson:
+        status === 'replied' && rank === 1
+          ? 'Not sure what this means (best guess question, confidence 0.41)'
+          : null,
+      note: status === 'unqualified' && rank === 1 ? 'Pointed to Sarah Miller (not the right person)' : null,
       messages,
     });
   });

@@ -17,6 +17,7 @@ import * as campaignsThatHoldUp from './20261125000100-campaigns-that-hold-up.ts
 import * as createLocatorsAndDiagnostics from './20261125100100-create-locators-and-diagnostics.ts';
 import * as visitMarksAndSessionVersion from './20261125200100-visit-marks-and-session-version.ts';
 import * as notifyAuthChanges from './20261125400100-notify-auth-changes.ts';
+import * as conversationFollowThrough from './20261126000100-conversation-follow-through.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -42,6 +43,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125100100-create-locators-and-diagnostics': createLocatorsAndDiagnostics,
   '20261125200100-visit-marks-and-session-version': visitMarksAndSessionVersion,
   '20261125400100-notify-auth-changes': notifyAuthChanges,
+  '20261126000100-conversation-follow-through': conversationFollowThrough,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

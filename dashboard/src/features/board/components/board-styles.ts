@@ -73,4 +73,16 @@ export const boardStyles: SystemStyleObject = {
   '& .board-card__message': { display: 'block', fontSize: 'sm', color: 'fg.muted', lineClamp: 2 },
   '& .board-card__message[data-empty]': { fontStyle: 'italic' },
   '& .board-card__time': { display: 'block', fontSize: 'xs', color: 'fg.muted' },
+  '& .board-card__flags': { display: 'flex', flexWrap: 'wrap', gap: '1' },
+  '& .board-card__flag': {
+    display: 'inline-block',
+    fontSize: 'xs',
+    fontWeight: 'medium',
+    borderRadius: 'sm',
+    px: '1.5',
+    lineHeight: '1.6',
+  },
+  '& .board-card__flag[data-kind=needs-person]': { bg: 'orange.subtle', color: 'orange.fg' },
+  '& .board-card__flag[data-kind=contact]': { bg: 'blue.subtle', color: 'blue.fg' },
+  '& .board-card__note': { display: 'block', fontSize: 'xs', color: 'fg.muted', lineClamp: 2 },
 };

@@ -1,8 +1,9 @@
-import { Badge, CloseButton, Drawer, Portal } from '@chakra-ui/react';
+import { Badge, CloseButton, Drawer, Portal, Text } from '@chakra-ui/react';
 import { STATUS_BY_VALUE } from '@reachly/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { conversationQuery } from '../board-queries.ts';
 import type { BoardCard } from '../utils/board-data.ts';
+import { formatDay } from '../utils/format-time.ts';
 import { UNNAMED_LEAD } from './card-content.tsx';
 import { ConversationMessages } from './conversation-messages.tsx';
 
@@ -35,6 +36,17 @@ export function ConversationDrawer({ card, open, onClose }: ConversationDrawerPr
               {status && (
                 <Badge style={{ background: status.background, color: status.color }}>{status.label}</Badge>
               )}
+              {current?.needsPerson && (
+                <Text fontSize="sm" data-testid="conversation-needs-person">
+                  <strong>Needs a person:</strong> {current.needsPerson}. No automatic reply was sent.
+                </Text>
+              )}
+              {current?.contactOn && (
+                <Text fontSize="sm">
+                  The lead asked to be written to again on {formatDay(current.contactOn)}.
+                </Text>
+              )}
+              {current?.note && <Text fontSize="sm">{current.note}</Text>}
             </Drawer.Header>
             <Drawer.Body>{card && <ConversationMessages id={card.id} />}</Drawer.Body>
             <Drawer.CloseTrigger asChild>

@@ -24,6 +24,9 @@ export function makeConversation(id: number, overrides: Partial<Conversation> = 
     avatarUrl: null,
     lastMessage: `Message ${id}`,
     lastMessageAt: '2025-01-02T10:00:00.000Z',
+    contactOn: null,
+    needsPerson: null,
+    note: null,
     ...overrides,
   };
 }

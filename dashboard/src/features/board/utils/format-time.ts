@@ -27,6 +27,23 @@ export function formatMessageTime(iso: string, now: Date = new Date(), locale?: 
   return formatter(locale, sameDay ? TIME : sameYear ? DAY : DATE).format(date);
 }
 
+/**
+ * A day the lead named (YYYY-MM-DD, already the profile's own day): day and month, with the year
+ * when it is not this year's. Read as a calendar day, never shifted by the browser's zone.
+ */
+export function formatDay(day: string, now: Date = new Date(), locale?: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '';
+  const sameYear = date.getUTCFullYear() === now.getFullYear();
+  return formatter(locale, { ...(sameYear ? DAY : DATE), timeZone: 'UTC' }).format(date);
+}
+
+/** Today as YYYY-MM-DD in the browser's zone. */
+export function localDay(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** Date and time in full, for the conversation's messages and a card's title. */
 export function formatFullTime(iso: string, locale?: string): string {
   const date = new Date(iso);

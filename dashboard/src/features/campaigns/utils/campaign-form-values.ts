@@ -1,3 +1,4 @@
+import type { ReplyIntent } from '@reachly/shared/constants';
 import {
   CAMPAIGN_ACTIONS,
   type Campaign,
@@ -10,8 +11,18 @@ import {
 } from '@reachly/shared/schemas';
 import type { Control } from 'react-hook-form';
 
-/** The intents an AI reply step answers (the server's REPLY_INTENTS). */
-export const AI_REPLY_INTENTS = ['interested', 'question', 'not-interested', 'booked', 'other'] as const;
+/**
+ * The intents an AI reply step answers (of the server's REPLY_INTENTS): a "stop" or a wrong person
+ * gets nothing at all (they go on do-not-contact), so neither takes a template.
+ */
+export const AI_REPLY_INTENTS = [
+  'interested',
+  'question',
+  'not-interested',
+  'booked',
+  'contact-later',
+  'other',
+] as const satisfies readonly ReplyIntent[];
 export type AiReplyIntent = (typeof AI_REPLY_INTENTS)[number];
 
 export const INTENT_LABELS: Readonly<Record<AiReplyIntent, string>> = {
@@ -19,6 +30,7 @@ export const INTENT_LABELS: Readonly<Record<AiReplyIntent, string>> = {
   question: 'Asks a question',
   'not-interested': 'Not interested',
   booked: 'Booked a call',
+  'contact-later': 'Asks to be contacted later',
   other: 'Anything else',
 };
 
@@ -44,6 +56,11 @@ export interface StepFormValues {
   /** aiReply: a template per intent (empty = that intent gets no reply) and the fallback */
   intents: Record<AiReplyIntent, string>;
   fallbackTemplate: string;
+  /** aiReply: automatic replies per conversation and day ('' = the default) */
+  maxPerConversationPerDay: string;
+  /** aiReply: the message for a lead who asked for later ('' = the first follow-up's) and the days to wait when they named no day ('' = the default) */
+  contactLaterTemplate: string;
+  contactLaterDays: string;
   /** followUp */
   afterDays: string;
   /** joinGroups: one link per line */
@@ -85,6 +102,9 @@ export function newStep(type: CampaignStepType): StepFormValues {
     template: '',
     intents: emptyIntents(),
     fallbackTemplate: '',
+    maxPerConversationPerDay: '',
+    contactLaterTemplate: '',
+    contactLaterDays: '',
     afterDays: '3',
     groupUrls: '',
     count: '10',
@@ -130,6 +150,9 @@ function stepToForm(step: CampaignStep): StepFormValues {
           row.intents[intent as AiReplyIntent] = template;
       }
       row.fallbackTemplate = step.fallbackTemplate ?? '';
+      row.maxPerConversationPerDay = step.maxPerConversationPerDay?.toString() ?? '';
+      row.contactLaterTemplate = step.contactLater?.template ?? '';
+      row.contactLaterDays = step.contactLater?.defaultDays?.toString() ?? '';
       break;
     case 'followUp':
       row.afterDays = String(step.afterDays);
@@ -215,6 +238,19 @@ export function stepToPayload(step: StepFormValues): Record<string, unknown> {
           AI_REPLY_INTENTS.filter((i) => step.intents[i].trim() !== '').map((i) => [i, step.intents[i]]),
         ),
         ...(step.fallbackTemplate.trim() === '' ? {} : { fallbackTemplate: step.fallbackTemplate }),
+        ...(step.maxPerConversationPerDay.trim() === ''
+          ? {}
+          : { maxPerConversationPerDay: toNumber(step.maxPerConversationPerDay) }),
+        ...(step.contactLaterTemplate.trim() === '' && step.contactLaterDays.trim() === ''
+          ? {}
+          : {
+              contactLater: {
+                ...(step.contactLaterTemplate.trim() === '' ? {} : { template: step.contactLaterTemplate }),
+                ...(step.contactLaterDays.trim() === ''
+                  ? {}
+                  : { defaultDays: toNumber(step.contactLaterDays) }),
+              },
+            }),
       };
     case 'followUp':
       return {

@@ -10,7 +10,15 @@ type Issue = FormIssue;
 /** Where a form-level message goes: `root.steps` (the steps list) or `root.schema` (anything else). */
 export type RootKey = 'steps' | 'schema';
 
-const STEP_FIELDS = new Set(['template', 'fallbackTemplate', 'maxCount', 'afterDays', 'count', 'groupUrls']);
+const STEP_FIELDS = new Set([
+  'template',
+  'fallbackTemplate',
+  'maxPerConversationPerDay',
+  'maxCount',
+  'afterDays',
+  'count',
+  'groupUrls',
+]);
 const FILTER_FIELDS = new Set(['hasMessageButton', 'includeKeywords', 'excludeKeywords', 'skipContacted']);
 
 /** The form field a body path points at (`steps.2.template`), or a root key for the form's top. */
@@ -28,6 +36,8 @@ export function fieldOfPath(path: readonly PropertyKey[]): string {
       if (field === 'from') return `${step}.${sub === 'groupUrl' || sub === 'query' ? sub : 'fromKind'}`;
       if (field === 'filters' && sub !== undefined && FILTER_FIELDS.has(sub)) return `${step}.${sub}`;
       if (field === 'intents' && sub !== undefined) return `${step}.intents.${sub}`;
+      if (field === 'contactLater')
+        return `${step}.${sub === 'defaultDays' ? 'contactLaterDays' : 'contactLaterTemplate'}`;
       if (field !== undefined && STEP_FIELDS.has(field)) return `${step}.${field}`;
       // The step as a whole (a second step of a type, no intent given...): shown under its title.
       return `${step}.type`;

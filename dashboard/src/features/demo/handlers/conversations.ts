@@ -122,6 +122,8 @@ export function moveConversation(data: DemoDataset, call: DemoCall) {
   if (status !== moved.status) {
     moved.status = status;
     moved.statusUpdateDate = call.now.toISOString();
+    // As on the server: a person's move answers what needed a person.
+    moved.needsPerson = null;
   }
   return card(moved);
 }

@@ -1,5 +1,9 @@
 import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { CampaignStepType } from '@reachly/shared/schemas';
+import {
+  AI_REPLIES_PER_CONVERSATION_PER_DAY,
+  type CampaignStepType,
+  CONTACT_LATER_DEFAULT_DAYS,
+} from '@reachly/shared/schemas';
 import { Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
 import { FieldError } from '../../../profiles/components/field-error.tsx';
 import {
@@ -25,15 +29,18 @@ function NumberField({
   error,
   min,
   max,
+  required = true,
 }: {
   label: string;
   inputProps: ReturnType<UseFormRegister<CampaignFormValues>>;
   error: string | undefined;
   min: number;
   max: number;
+  /** An empty optional field means the default its label names. */
+  required?: boolean;
 }) {
   return (
-    <Field.Root invalid={!!error} required>
+    <Field.Root invalid={!!error} required={required}>
       <Field.Label>
         {label} <Field.RequiredIndicator />
       </Field.Label>
@@ -155,6 +162,35 @@ function AiReplyFields({ index, control, register, errors }: StepFieldsProps) {
         error={errors?.fallbackTemplate?.message}
         required={false}
       />
+      <TemplateField
+        label="Message on the day a lead asked to be contacted again"
+        name={`steps.${index}.contactLaterTemplate`}
+        control={control}
+        inputProps={register(`steps.${index}.contactLaterTemplate`)}
+        error={errors?.contactLaterTemplate?.message}
+        required={false}
+      />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        <NumberField
+          label={`Days to wait when they name no day (default ${CONTACT_LATER_DEFAULT_DAYS})`}
+          inputProps={register(`steps.${index}.contactLaterDays`)}
+          error={errors?.contactLaterDays?.message}
+          min={1}
+          max={365}
+          required={false}
+        />
+        <NumberField
+          label={`Automatic replies per conversation and day (default ${AI_REPLIES_PER_CONVERSATION_PER_DAY})`}
+          inputProps={register(`steps.${index}.maxPerConversationPerDay`)}
+          error={errors?.maxPerConversationPerDay?.message}
+          min={1}
+          max={20}
+          required={false}
+        />
+      </SimpleGrid>
+      <Text fontSize="sm" color="fg.muted">
+        Left empty, the message for a lead who asked for later is your first follow-up's.
+      </Text>
     </Stack>
   );
 }
