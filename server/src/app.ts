@@ -71,6 +71,8 @@ export function createApp(ctx: AppContext): Express {
     ['/auth/callback/credentials', '/auth/signin/credentials'],
     limiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT),
   );
+  // Guessing the current password through a stolen session is sign-in by another door.
+  api.post('/user/password', limiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT));
   const publicLimiter = () => limiter(60 * 1000, ctx.config.PUBLIC_RATE_LIMIT);
   api.post('/summary', publicLimiter());
   api.post('/emit', publicLimiter());

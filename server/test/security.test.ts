@@ -190,6 +190,43 @@ describe('sessions', () => {
     expect(session.body.accessToken).not.toBe(account.accessToken);
     expect((await again.get('/api/user')).status).toBe(200);
   });
+
+  it('end at a password change everywhere, and only with the right current password', async () => {
+    const account = await registerAccount(server, 'newpass');
+    const browser = server.client();
+    expect((await browser.signIn(account.email, account.password)).error).toBeNull();
+    const before = (await server.database.db('users').where({ email: account.email }).first('password_hash'))
+      .password_hash as string;
+
+    // Bad bodies and a wrong current password: 400, nothing changes, every session goes on.
+    for (const json of [
+      {},
+      { currentPassword: account.password },
+      { currentPassword: account.password, newPassword: 'short' },
+      { currentPassword: account.password, newPassword: account.password },
+      { currentPassword: 'not-the-password', newPassword: 'a-new-password-1' },
+    ]) {
+      const res = await browser.post('/api/user/password', { json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+    }
+    expect(
+      (await server.database.db('users').where({ email: account.email }).first('password_hash'))
+        .password_hash,
+    ).toBe(before);
+    expect((await account.api.get('/api/user')).status).toBe(200);
+
+    const changed = await browser.post('/api/user/password', {
+      json: { currentPassword: account.password, newPassword: 'a-new-password-1' },
+    });
+    expect(changed.status).toBe(200);
+    // This browser, the token (desktop app, extension) and the old password are all out.
+    expect((await browser.get('/api/user')).status).toBe(401);
+    expect((await account.api.get('/api/user')).status).toBe(401);
+    expect((await server.client().signIn(account.email, account.password)).error).not.toBeNull();
+    const again = server.client();
+    expect((await again.signIn(account.email, 'a-new-password-1')).error).toBeNull();
+    expect((await again.get('/api/user')).status).toBe(200);
+  });
 });
 
 describe('headers', () => {

@@ -200,6 +200,7 @@ describe('without a session or token', () => {
       ['GET', '/api/user', {}],
       ['GET', '/api/traffic', {}],
       ['PATCH', '/api/user/machineData', { json: {} }],
+      ['POST', '/api/user/password', { json: { currentPassword: 'x', newPassword: 'another-password' } }],
       ['GET', '/api/collections', {}],
       ['POST', '/api/collections', { json: { name: 'x' } }],
       ['GET', '/api/leads', {}],

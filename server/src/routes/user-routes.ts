@@ -1,13 +1,19 @@
-import { updateMachineDataBodySchema } from '@reachly/shared/schemas';
+import { changePasswordBodySchema, updateMachineDataBodySchema } from '@reachly/shared/schemas';
 import { Router } from 'express';
 import { authOf } from '../auth/authenticate.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { endSessions } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { parse } from '../http/validate.ts';
 import { saveMachineData } from '../services/machine-data.ts';
 import { readTraffic } from '../services/traffic-service.ts';
 
-/** GET /api/user, GET /api/traffic, PATCH /api/user/machineData, GET /api/globalPrerenderData (spec §7). */
+/**
+ * GET /api/user, GET /api/traffic, PATCH /api/user/machineData, GET /api/globalPrerenderData (spec §7);
+ * POST /api/user/password.
+ */
 export function userRoutes({ db, users, settings, auth }: AppContext): Router {
   const router = Router();
 
@@ -29,6 +35,25 @@ export function userRoutes({ db, users, settings, auth }: AppContext): Router {
     const { user, organizationId } = authOf(req);
     await saveMachineData(db, { userId: user.id, organizationId }, body);
     res.json({ ok: true });
+  });
+
+  // A new password ends every session and the access token at once (the other browsers, the
+  // desktop app, this one): whoever knew the old one is out.
+  router.post('/user/password', auth.requireAuth, ...jsonBody('4kb'), async (req, res) => {
+    const body = parse(changePasswordBodySchema, req.body);
+    const { user } = authOf(req);
+    const row = (await db('users').where({ id: user.id }).first('password_hash')) as
+      | { password_hash: string | null }
+      | undefined;
+    if (!(await verifyPassword(row?.password_hash ?? null, body.currentPassword))) {
+      throw badRequest('currentPassword: the current password is not right');
+    }
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (trx) => {
+      await trx('users').where({ id: user.id }).update({ password_hash: passwordHash });
+      await endSessions(trx, user.id);
+    });
+    res.json({ ok: true, signedOut: true });
   });
 
   router.get('/traffic', auth.requireAuth, async (req, res) => {

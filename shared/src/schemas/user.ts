@@ -8,6 +8,23 @@ export const emailSchema = z
   .max(254)
   .transform((e) => e.toLowerCase());
 
+const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256);
+
+/**
+ * POST /api/user/password: the current password and the new one. Every session and the access
+ * token end at once (this browser's too): the user signs in again with the new password.
+ */
+export const changePasswordBodySchema = z
+  .object({ currentPassword: z.string().min(1).max(256), newPassword: newPasswordSchema })
+  .refine((b) => b.currentPassword !== b.newPassword, {
+    path: ['newPassword'],
+    message: 'newPassword: choose a password other than the current one',
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
 /** POST /api/register (DESIGN.md §3). */
 export const registerBodySchema = z.object({
   email: emailSchema,
