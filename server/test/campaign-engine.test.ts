@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import {
+  campaignLog,
   runUntilIdle,
   seedLeads,
   setupCampaignOrg,
@@ -34,16 +35,7 @@ afterAll(() => server?.close());
 const db = () => server.database.db;
 const gap = { min: 60, max: 60 };
 
-async function logsOf(campaignId: number) {
-  return (await db()('campaign_logs')
-    .where({ campaign_id: campaignId })
-    .orderBy('id')
-    .select('type', 'lead_id', 'message')) as {
-    type: string;
-    lead_id: number | null;
-    message: string;
-  }[];
-}
+const logsOf = (campaignId: number) => campaignLog(server, campaignId);
 
 const count = (tasks: readonly ExecutorTask[], action: ExecutorTask['action']) =>
   tasks.filter((t) => t.action === action).length;

@@ -6,6 +6,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import {
+  campaignLog,
+  reportEvents,
   runUntilIdle,
   seedLeads,
   setupCampaignOrg,
@@ -42,21 +44,14 @@ async function warmedUp(profileIds: number[]) {
 }
 
 async function report(account: TestAccount, profileId: number, events: ExecutorEvent[]) {
-  const res = await account.api.post('/api/executor/events', { json: { profileId, events } });
-  expect(res.status).toBe(200);
-  return res.body as { applied: number; ignored: number };
+  return reportEvents(account, profileId, events);
 }
 
 async function claim(executor: ScriptedExecutor) {
   return claimTaskResponseSchema.parse(await executor.claim());
 }
 
-async function logsOf(campaignId: number) {
-  return (await db()('campaign_logs')
-    .where({ campaign_id: campaignId })
-    .orderBy('id')
-    .select('type', 'message', 'lead_id')) as { type: string; message: string; lead_id: number | null }[];
-}
+const logsOf = (campaignId: number) => campaignLog(server, campaignId);
 
 /** Moves the clock past the profile's gap so that the next claim is not held back by it. */
 function pastGap() {

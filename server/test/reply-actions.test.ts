@@ -1,11 +1,9 @@
-import {
-  conversationSchema,
-  conversationWithMessagesSchema,
-  type ExecutorEvent,
-} from '@reachly/shared/schemas';
+import { conversationSchema, conversationWithMessagesSchema } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import {
+  campaignLog,
+  reportEvents,
   runUntilIdle,
   seedLeads,
   setupCampaignOrg,
@@ -15,7 +13,7 @@ import {
 import { ScriptedExecutor } from './helpers/executor.ts';
 import { seedCollection, seedProfile } from './helpers/seed-conversations.ts';
 import { collect } from './helpers/socket.ts';
-import type { TestAccount, TestServer } from './helpers/test-server.ts';
+import type { TestServer } from './helpers/test-server.ts';
 
 /**
  * What the engine does with each kind of answer (the offline classifier reads them): "later" is
@@ -33,21 +31,11 @@ afterAll(() => server?.close());
 
 const db = () => server.database.db;
 
-async function report(account: TestAccount, profileId: number, events: ExecutorEvent[]) {
-  const res = await account.api.post('/api/executor/events', { json: { profileId, events } });
-  expect(res.status).toBe(200);
-}
+const report = reportEvents;
 
+/** The campaign's log as "TYPE message" lines. */
 async function logsOf(campaignId: number) {
-  return (
-    (await db()('campaign_logs')
-      .where({ campaign_id: campaignId })
-      .orderBy('id')
-      .select('type', 'message')) as {
-      type: string;
-      message: string;
-    }[]
-  ).map((l) => `${l.type} ${l.message}`);
+  return (await campaignLog(server, campaignId)).map((l) => `${l.type} ${l.message}`);
 }
 
 describe('answers a lead gives', () => {

@@ -2,6 +2,7 @@ import {
   type Campaign,
   type ClaimTaskResponse,
   campaignSchema,
+  type ExecutorEvent,
   type ExecutorTask,
 } from '@reachly/shared/schemas';
 import type { ManualClock } from '../../src/engine/index.ts';
@@ -124,4 +125,20 @@ export async function runUntilIdle(
     clock.advance({ seconds: Math.max(wait, 1) });
   }
   throw new Error(`executors still busy after ${maxRounds} rounds`);
+}
+
+/** The campaign's log, oldest first: type, lead and message of each row. */
+export async function campaignLog(server: TestServer, campaignId: number) {
+  return (await server.database
+    .db('campaign_logs')
+    .where({ campaign_id: campaignId })
+    .orderBy('id')
+    .select('type', 'lead_id', 'message')) as { type: string; lead_id: number | null; message: string }[];
+}
+
+/** Reports what the profile's browser saw (POST /api/executor/events) and expects it taken. */
+export async function reportEvents(account: TestAccount, profileId: number, events: ExecutorEvent[]) {
+  const res = await account.api.post('/api/executor/events', { json: { profileId, events } });
+  if (res.status !== 200) throw new Error(`events: ${res.status} ${res.text}`);
+  return res.body as { applied: number; ignored: number };
 }
