@@ -421,6 +421,11 @@ class ClaimIndex {
     return day;
   }
 
+  /** How many `action` tasks the profile claimed on the local day `day` in all. */
+  usedOn(profileId: number, action: CampaignAction, day: string): number {
+    return this.times.get(`${profileId}|${action}|${day}`)?.length ?? 0;
+  }
+
   /** How many `action` tasks the profile claimed on the local day of `at`, before `at`. */
   usedBefore(profileId: number, action: CampaignAction, at: number): number {
     const list = this.times.get(`${profileId}|${action}|${this.day(profileId, at)}`) ?? [];
@@ -503,8 +508,13 @@ export async function summarise(
       const { caps, hours } = settingsAt(facts, profileId, ready);
       ready = nextWorkingStart(new Date(ready), hours, zone).getTime();
       const day = index.day(profileId, ready);
-      if (index.usedBefore(profileId, t.action, ready) >= capOf(facts, caps, t.action, ready)) {
-        // Its cap was used up that day: it could first run when the next local day starts.
+      const cap = capOf(facts, caps, t.action, ready);
+      // Its cap was used up before it was due, or (claimed on a later day) used up that day by
+      // messages due before it: it could first run when the next local day starts.
+      const capFull =
+        index.usedBefore(profileId, t.action, ready) >= cap ||
+        (index.day(profileId, t.claimed) !== day && index.usedOn(profileId, t.action, day) >= cap);
+      if (capFull) {
         let next = ready;
         while (localTime(new Date(next), zone).date === day) next += 3_600_000;
         ready = next;
