@@ -31,6 +31,16 @@ afterAll(() => server?.close());
 
 const db = () => server.database.db;
 
+/** A licence that outlasts the test's months, and profiles out of their warm-up (the campaign's own caps). */
+async function licensedAndWarmedUp(organizationId: number, profileIds: number[]) {
+  await db()('licences')
+    .where({ organization_id: organizationId })
+    .update({ license_till: new Date('2027-01-01') });
+  await db()('profiles')
+    .whereIn('id', profileIds)
+    .update({ warmup_started_at: new Date('2026-01-01') });
+}
+
 const report = reportEvents;
 
 /** The campaign's log as "TYPE message" lines. */
@@ -46,12 +56,7 @@ describe('answers a lead gives', () => {
       'answers',
       { timezone: 'Europe/Berlin' },
     );
-    await db()('licences')
-      .where({ organization_id: account.organizationId })
-      .update({ license_till: new Date('2027-01-01') });
-    await db()('profiles')
-      .whereIn('id', profileIds)
-      .update({ warmup_started_at: new Date('2026-01-01') });
+    await licensedAndWarmedUp(account.organizationId, profileIds);
     const notices = collect(socket, 'campaign-notice');
     const leads = await seedLeads(server, account.organizationId, collectionId, 5);
     const [later, stop, wrong, foreign, vague] = leads as [
@@ -268,12 +273,7 @@ describe('answers a lead gives', () => {
       server,
       'earlier',
     );
-    await db()('licences')
-      .where({ organization_id: account.organizationId })
-      .update({ license_till: new Date('2027-01-01') });
-    await db()('profiles')
-      .whereIn('id', profileIds)
-      .update({ warmup_started_at: new Date('2026-01-01') });
+    await licensedAndWarmedUp(account.organizationId, profileIds);
     const [lead] = await seedLeads(server, account.organizationId, collectionId, 1);
     if (!lead) throw new Error('no lead');
     await startCampaign(account, {
