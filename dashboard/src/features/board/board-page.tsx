@@ -3,17 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { EmptyListState, ErrorState, LoadingState } from '../../components/list-state.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useCurrentCollection } from '../../state/current-collection.ts';
 import { type BoardParams, boardQuery } from './board-queries.ts';
 import { BoardToolbar } from './components/board-toolbar.tsx';
 import { ConversationDrawer } from './components/conversation-drawer.tsx';
 import { FunnelBoard } from './components/funnel-board.tsx';
-import { useDebouncedValue } from './hooks/use-debounced-value.ts';
 import { useLiveBoard } from './hooks/use-live-board.ts';
 import type { BoardCard } from './utils/board-data.ts';
-
-/** The search waits for the user to stop typing this long. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The funnel board screen (spec §2): conversations by status, dragged between and within columns. */
 export default function BoardPage() {

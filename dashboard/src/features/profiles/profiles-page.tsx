@@ -4,13 +4,13 @@ import type { Profile } from '@reachly/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { EmptyListState, ErrorState, LoadingState } from '../../components/list-state.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { DeleteProfileDialog } from './components/delete-profile-dialog.tsx';
 import { ImportCookiesDialog } from './components/import-cookies-dialog.tsx';
 import { ProfileFormDialog, type ProfileFormTarget } from './components/profile-form-dialog.tsx';
 import { ProfilesPagination } from './components/profiles-pagination.tsx';
 import { ProfilesTable } from './components/profiles-table.tsx';
 import { ProfilesToolbar } from './components/profiles-toolbar.tsx';
-import { useDebouncedValue } from './hooks/use-debounced-value.ts';
 import { profilesQuery } from './profiles-queries.ts';
 import { clampPage } from './utils/pagination.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDebouncedValue } from '../../profiles/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { templatePreviewQuery } from '../campaigns-queries.ts';
 
 /** The preview waits for the user to stop typing this long. */
