@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type AppContext, type ContextOptions, createContext } from './context.ts';
 import { createDatabase, migrateToLatest } from './db/knex.ts';
+import { startDemoSweeper } from './demo/index.ts';
 import { createLogger } from './http/logger.ts';
 import { attachRedisAdapter } from './realtime/redis-adapter.ts';
 
@@ -43,6 +44,7 @@ export async function startServer({
   await ctx.users.identities.start();
   const server = createServer(createApp(ctx));
   ctx.realtime.attach(server);
+  startDemoSweeper(ctx, server);
   const redis = config.REDIS_URL ? await attachRedisAdapter(ctx.realtime, config.REDIS_URL, redisKey) : null;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

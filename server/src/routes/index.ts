@@ -5,6 +5,7 @@ import { agentRoutes } from './agent-routes.ts';
 import { campaignsRoutes } from './campaigns-routes.ts';
 import { collectionsRoutes } from './collections-routes.ts';
 import { conversationsRoutes } from './conversations-routes.ts';
+import { demoRoutes } from './demo-routes.ts';
 import { executorRoutes } from './executor-routes.ts';
 import { leadsRoutes } from './leads-routes.ts';
 import { locatorsRoutes } from './locators-routes.ts';
@@ -18,6 +19,7 @@ import { userRoutes } from './user-routes.ts';
  */
 export function apiRoutes(ctx: AppContext): Router {
   const router = Router();
+  router.use(demoRoutes(ctx)); // first: its guards run before the routes a demo user may not reach
   router.use(userRoutes(ctx));
   router.use(publicRoutes(ctx));
   router.use(adminRoutes(ctx));

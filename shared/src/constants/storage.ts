@@ -14,6 +14,8 @@ export const COOKIE_KEYS = {
 export const LOCAL_STORAGE_KEYS = {
   lastSentVisitEvent: 'lastSentVisitEvent',
   isDemo: 'isDemo',
+  /** The visitor's demo organisation: a random id the page sends to POST /api/demo/session. */
+  demoVisitorId: 'demoVisitorId',
   currentCollection: 'currentCollectionId',
   guestId: 'guestId',
 } as const;

@@ -7,6 +7,7 @@ export * from './campaigns.ts';
 export * from './collections.ts';
 export * from './common.ts';
 export * from './conversations.ts';
+export * from './demo.ts';
 export * from './downloads.ts';
 export * from './executor.ts';
 export * from './http.ts';

@@ -1,0 +1,87 @@
+import { demoSessionBodySchema } from '@reachly/shared/schemas';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { tokenFromHeader } from '../auth/authenticate.ts';
+import type { AppContext } from '../context.ts';
+import { demoServiceOf, isDemoToken } from '../demo/index.ts';
+import { DEMO_DISPLAY_EMAIL } from '../demo/sample-data.ts';
+import { forbidden, tooManyRequests } from '../errors.ts';
+import { jsonBody } from '../http/json-body.ts';
+import { parse } from '../http/validate.ts';
+
+const demoCaller = (req: Request) => {
+  const token = tokenFromHeader(req);
+  return isDemoToken(token) ? token : null;
+};
+
+/** Refuses a demo user's request with `message`; everyone else goes on. */
+const refuseDemo =
+  (message: string): RequestHandler =>
+  (req, _res, next) => {
+    if (demoCaller(req)) throw forbidden(message);
+    next();
+  };
+
+/** Runs a rate limiter inside a handler (only some calls of the route count against it). */
+const passes = (limiter: RequestHandler, req: Request, res: Response) =>
+  new Promise<void>((resolve, reject) => {
+    void limiter(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
+
+type UserAnswer = { email?: string; data?: { email?: string } };
+const withDisplayEmail = (user: UserAnswer | null | undefined) =>
+  user && { ...user, email: DEMO_DISPLAY_EMAIL, data: { ...user.data, email: DEMO_DISPLAY_EMAIL } };
+
+/**
+ * Demo mode (spec §2): POST /api/demo/session signs a visitor into their own demo organisation,
+ * and what a demo user may not do. Mounted before the other routers, so its guards run first:
+ * every request of a demo user marks it seen (the sweeper deletes a demo idle for two hours); a
+ * demo user cannot change a password, reach the admin, agent or executor API (no desktop app runs
+ * a demo profile), nor count in the site's figures; it shows as the demo's one email.
+ */
+export function demoRoutes(ctx: AppContext): Router {
+  const demo = demoServiceOf(ctx);
+  const router = Router();
+  const limiter = (windowMs: number, limit: number) =>
+    rateLimit({
+      windowMs,
+      limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, _res, next) => next(tooManyRequests()),
+    });
+  // Per address: the route like the other anonymous ones, and a new organisation like a sign-up.
+  const perMinute = limiter(60 * 1000, ctx.config.PUBLIC_RATE_LIMIT);
+  const newDemo = limiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT);
+
+  router.post('/demo/session', perMinute, ...jsonBody('1kb'), async (req, res) => {
+    const { visitorId } = parse(demoSessionBodySchema, req.body);
+    if (!(await demo.exists(visitorId))) await passes(newDemo, req, res);
+    res.json(await demo.session(visitorId));
+  });
+
+  router.use((req, _res, next) => {
+    const token = demoCaller(req);
+    if (token) {
+      demo
+        .touch(token)
+        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'demo: last seen not written'));
+    }
+    next();
+  });
+  router.post('/user/password', refuseDemo('The demo account has no password to change.'));
+  router.use(['/admin', '/agent', '/executor'], refuseDemo('The demo cannot do this.'));
+  router.post(['/summary', '/emit'], (req, res, next) => {
+    if (demoCaller(req)) res.json({ ok: true });
+    else next();
+  });
+  router.get(['/user', '/globalPrerenderData'], (req, res, next) => {
+    if (demoCaller(req)) {
+      const json = res.json.bind(res);
+      res.json = (body: UserAnswer & { user?: UserAnswer | null }) =>
+        json(req.path === '/user' ? withDisplayEmail(body) : { ...body, user: withDisplayEmail(body.user) });
+    }
+    next();
+  });
+  return router;
+}

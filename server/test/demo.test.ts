@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoServiceOf } from '../src/demo/index.ts';
+import { ManualClock } from '../src/engine/index.ts';
+import { HttpClient } from './helpers/http-client.ts';
+import {
+  countRows,
+  createCollection,
+  registerAccount,
+  startTestServer,
+  type TestServer,
+} from './helpers/test-server.ts';
+
+const clock = new ManualClock('2026-06-01T09:30:00Z');
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({}, { engine: { clock } });
+});
+afterAll(() => server?.close());
+
+interface DemoSession {
+  accessToken: string;
+  organizationId: number;
+  resetsAt: string;
+}
+
+const visitor = () => randomBytes(16).toString('hex');
+
+async function demoSession(visitorId: string, client = server.client()) {
+  const res = await client.post<DemoSession>('/api/demo/session', { json: { visitorId } });
+  expect(res.status, res.text).toBe(200);
+  return { ...res.body, api: new HttpClient(server.url, { authorization: res.body.accessToken }) };
+}
+
+const demo = () => demoServiceOf(server.running.ctx);
+
+async function statusCounts(api: HttpClient): Promise<Record<string, number>> {
+  const res = await api.get<{ statusCounts: Record<string, number> }>(
+    '/api/conversations?groupByStatus=true',
+  );
+  expect(res.status, res.text).toBe(200);
+  return res.body.statusCounts;
+}
+
+/** Waits for the fire-and-forget "last seen" write of a demo user's request. */
+async function lastSeen(organizationId: number): Promise<number> {
+  const row = await server.database.db('demo_sessions').where({ organization_id: organizationId }).first();
+  return new Date(row.last_seen_at).getTime();
+}
+
+describe('POST /api/demo/session', () => {
+  it('signs a visitor into a demo organisation seeded with the sample data', async () => {
+    const session = await demoSession(visitor());
+    expect(session.accessToken).toMatch(/^demo_[0-9a-f]{64}$/);
+    expect(new Date(session.resetsAt).getTime()).toBe(clock.now().getTime() + 30 * 60_000);
+    const { api } = session;
+
+    const user = await api.get<{ email: string; data: { email: string }; license: { isTrial: boolean } }>(
+      '/api/user',
+    );
+    expect(user.status).toBe(200);
+    expect(user.body.email).toBe('demo@reachly.example');
+    expect(user.body.data.email).toBe('demo@reachly.example');
+    expect(user.body.license.isTrial).toBe(true);
+
+    const collections = await api.get<{ name: string }[]>('/api/collections');
+    expect(collections.body.map((c) => c.name).sort()).toEqual([
+      'Austin realtors',
+      'SaaS founders',
+      'Wedding photographers',
+      'Yoga studio owners',
+    ]);
+    expect(await countRows(server, 'leads', { organization_id: session.organizationId })).toBe(120);
+
+    expect(await statusCounts(api)).toEqual({
+      sent: 12,
+      replied: 9,
+      qualified: 7,
+      interested: 6,
+      'call-to-action-sent': 5,
+      booked: 4,
+      'website-link-sent': 4,
+      'contact-later': 5,
+      'not-interested': 5,
+      unqualified: 3,
+    });
+
+    const profiles = await api.get<{
+      total: number;
+      profiles: { name: string; hasProxyPassword: boolean }[];
+    }>('/api/profiles?limit=100');
+    expect(profiles.body.total).toBe(8);
+    const names = profiles.body.profiles.map((p) => p.name);
+    expect(names).toContain('Emma Carter');
+    expect(names).toContain('Noah Fischer');
+    expect(profiles.body.profiles.find((p) => p.name === 'Sofia Ramirez')?.hasProxyPassword).toBe(true);
+
+    const campaigns = await api.get<{ id: number; name: string; status: string }[]>('/api/campaigns');
+    expect(campaigns.body.map((c) => c.status).sort()).toEqual(['draft', 'paused', 'running']);
+    const running = campaigns.body.find((c) => c.status === 'running');
+    if (!running) throw new Error('no running campaign');
+    const logs = await api.get<{ logs: { type: string }[] }>(`/api/campaigns/${running.id}/logs?limit=100`);
+    expect(logs.status, logs.text).toBe(200);
+    const types = new Set(logs.body.logs.map((l) => l.type));
+    expect(types).toContain('SENT_FRIEND_REQUEST');
+    expect(types).toContain('RESTRICTION');
+    const stats = await api.get<{ byStep: { stepKey: string; count: number }[] }>(
+      `/api/campaigns/${running.id}/stats`,
+    );
+    expect(stats.body.byStep.find((s) => s.stepKey === 'friendRequest')?.count).toBeGreaterThan(10);
+    const funnel = await api.get<{ totals: { requests: number; accepted: number; replies: number } }>(
+      `/api/campaigns/${running.id}/funnel`,
+    );
+    expect(funnel.body.totals.requests).toBeGreaterThan(10);
+    expect(funnel.body.totals.accepted).toBeGreaterThan(0);
+    expect(funnel.body.totals.replies).toBeGreaterThan(0);
+  });
+
+  it('keeps one demo organisation per visitor', async () => {
+    const id = visitor();
+    const first = await demoSession(id);
+    const again = await demoSession(id);
+    expect(again.organizationId).toBe(first.organizationId);
+    expect(again.accessToken).toBe(first.accessToken);
+    const other = await demoSession(visitor());
+    expect(other.organizationId).not.toBe(first.organizationId);
+    expect(await countRows(server, 'demo_sessions', { organization_id: first.organizationId })).toBe(1);
+    // Each visitor's changes are their own.
+    const [collection] = (await first.api.get<{ id: number }[]>('/api/collections')).body;
+    expect((await first.api.delete(`/api/collections/${collection?.id}`)).status).toBe(200);
+    expect((await first.api.get<unknown[]>('/api/collections')).body).toHaveLength(3);
+    expect((await other.api.get<unknown[]>('/api/collections')).body).toHaveLength(4);
+  });
+
+  it('refuses a visitor id that is not random hex', async () => {
+    const res = await server.client().post('/api/demo/session', { json: { visitorId: 'me' } });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('the demo timers (on the server clock)', () => {
+  it('puts the sample data back every 30 minutes of its life, same organisation and token', async () => {
+    const id = visitor();
+    const session = await demoSession(id);
+    const sent = await session.api.get<{ conversations: { id: number }[] }>('/api/conversations?status=sent');
+    const card = sent.body.conversations[0];
+    await server.database.db('conversations').where({ id: card?.id }).update({ status: 'booked' });
+    await server.database.db('collections').where({ organization_id: session.organizationId }).delete();
+    expect((await statusCounts(session.api)).sent ?? 0).toBe(0);
+
+    clock.advance({ minutes: 29 });
+    expect((await demo().sweep()).reset).toBe(0);
+    clock.advance({ minutes: 1 });
+    const swept = await demo().sweep();
+    expect(swept.reset).toBeGreaterThanOrEqual(1);
+    expect((await statusCounts(session.api)).sent).toBe(12);
+    expect((await session.api.get<unknown[]>('/api/collections')).body).toHaveLength(4);
+    const again = await demoSession(id);
+    expect(again.organizationId).toBe(session.organizationId);
+  });
+
+  it('deletes a demo organisation after 2 hours without a request, and not before', async () => {
+    const session = await demoSession(visitor());
+    clock.advance({ minutes: 90 });
+    expect((await session.api.get('/api/collections')).status).toBe(200);
+    const touchedAt = clock.now().getTime();
+    await expect.poll(() => lastSeen(session.organizationId)).toBe(touchedAt);
+    clock.advance({ minutes: 90 });
+    await demo().sweep();
+    expect(await countRows(server, 'organizations', { id: session.organizationId })).toBe(1);
+
+    clock.advance({ minutes: 31 });
+    const swept = await demo().sweep();
+    expect(swept.deleted).toBeGreaterThanOrEqual(1);
+    expect(await countRows(server, 'organizations', { id: session.organizationId })).toBe(0);
+    expect(await countRows(server, 'collections', { organization_id: session.organizationId })).toBe(0);
+    expect(await countRows(server, 'users', { access_token: session.accessToken })).toBe(0);
+    expect((await session.api.get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('what a demo user may not do', () => {
+  it('cannot change a password, reach the admin, agent or executor API, or buy', async () => {
+    const { api } = await demoSession(visitor());
+    const password = await api.post<{ error: { code: string } }>('/api/user/password', {
+      json: { currentPassword: 'x', newPassword: 'new-password-123' },
+    });
+    expect(password.status).toBe(403);
+    expect(password.body.error.code).toBe('FORBIDDEN');
+    const admin = await api.post('/api/admin/licence', {
+      json: { email: 'demo@reachly.example', days: 30 },
+      headers: { 'x-admin-token': server.config.ADMIN_TOKEN },
+    });
+    expect(admin.status).toBe(403);
+    expect((await api.get('/api/agent/profiles')).status).toBe(403);
+    expect((await api.post('/api/executor/claim', { json: { profileId: 1 } })).status).toBe(403);
+    // Buying is paying by the texts of the buy pages: the demo's are the sample ones.
+    const user = await api.get<{ paymentTexts: { text: string }[] }>('/api/user');
+    expect(user.body.paymentTexts.map((p) => p.text).join(' ')).toContain('payments@reachly.example');
+  });
+
+  it('cannot sign in with a password', async () => {
+    const session = await demoSession(visitor());
+    const user = await server.database.db('users').where({ access_token: session.accessToken }).first();
+    expect(user.password_hash.startsWith('$argon2')).toBe(false);
+  });
+});
+
+describe('demo and real accounts', () => {
+  it("leave the real account's data and the site's figures untouched", async () => {
+    const account = await registerAccount(server, 'real');
+    await createCollection(account, 'My leads');
+    const counters = await server.database.db('visit_counters').select('*').orderBy('key');
+    const before = await account.api.get('/api/collections');
+
+    const session = await demoSession(visitor());
+    await session.api.get('/api/collections');
+    expect((await session.api.post('/api/summary', { json: { key: 'uniqueVisits' } })).status).toBe(200);
+    clock.advance({ minutes: 30 });
+    await demo().sweep();
+    clock.advance({ hours: 3 });
+    await demo().sweep();
+
+    expect((await account.api.get('/api/collections')).body).toEqual(before.body);
+    expect(await server.database.db('visit_counters').select('*').orderBy('key')).toEqual(counters);
+    expect(await countRows(server, 'organizations', { id: account.organizationId })).toBe(1);
+  });
+});
+
+describe('the rate limit', () => {
+  it('counts new demo organisations per address like sign-ups; a known visitor is not counted', async () => {
+    const limited = await startTestServer({ AUTH_RATE_LIMIT: '2' }, { engine: { clock } });
+    try {
+      const post = (visitorId: string) =>
+        limited.client().post<{ error: { code: string } }>('/api/demo/session', { json: { visitorId } });
+      const known = visitor();
+      expect((await post(known)).status).toBe(200);
+      expect((await post(visitor())).status).toBe(200);
+      const third = await post(visitor());
+      expect(third.status).toBe(429);
+      expect(third.body.error.code).toBe('TOO_MANY_REQUESTS');
+      expect((await post(known)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
