@@ -1,4 +1,4 @@
-import { latestIncomingText, type ReplyMessage } from './reply-provider.ts';
+import { latestIncomingText, type ReplyMessage } from './messages.ts';
 
 export interface GuardrailSettings {
   /** AI replies one profile may send per day. */

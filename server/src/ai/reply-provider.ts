@@ -1,19 +1,13 @@
 import { REPLY_INTENTS, type ReplyIntent } from '@reachly/shared/constants';
 import type { TemplateVariables } from '@reachly/shared/logic';
-import type { MessageDirection, NeedsPerson } from '@reachly/shared/schemas';
+import type { NeedsPerson } from '@reachly/shared/schemas';
 import type { GuardrailSettings } from './guardrails.ts';
+import type { ReplyMessage } from './messages.ts';
 
+export { latestIncomingText, type ReplyMessage } from './messages.ts';
 export type { NeedsPerson };
 /** What a lead's answer means for the campaign (shared, so the builder and the model's schema agree). */
 export { REPLY_INTENTS, type ReplyIntent };
-
-/** One message of the conversation: 'in' = written by the lead, 'out' = sent from the profile. */
-export interface ReplyMessage {
-  direction: MessageDirection;
-  text: string;
-  /** ISO 8601 time the message was sent. */
-  time: string;
-}
 
 export interface Classification {
   intent: ReplyIntent;
@@ -77,15 +71,4 @@ export interface ReplyProvider {
   understand(conversation: readonly ReplyMessage[], options?: UnderstandOptions): Promise<Understanding>;
   /** Classifies and writes the reply in one go: the intent always, the text when there is one. */
   reply(input: ReplyInput): Promise<Reply>;
-}
-
-/** The lead's messages since the profile last wrote, joined: what a reply answers. */
-export function latestIncomingText(messages: readonly ReplyMessage[]): string {
-  const texts: string[] = [];
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const message = messages[i];
-    if (!message || message.direction === 'out') break;
-    texts.unshift(message.text.trim());
-  }
-  return texts.filter(Boolean).join('\n');
 }

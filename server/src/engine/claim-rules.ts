@@ -6,11 +6,10 @@ import {
   type MessageAction,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
-import { payloadOf } from './outcomes.ts';
 import { claimPerson, type PersonState } from './people.ts';
 import type { PlannedCampaign } from './planner.ts';
 import { type CampaignSettings, followUpSequence, stepOf } from './settings.ts';
-import type { Effects, TaskRow } from './task-queue.ts';
+import { type Effects, payloadOf, type TaskRow } from './task-types.ts';
 
 /**
  * The rules the claim checks per task before leasing it: the step is still in the campaign, the

@@ -1,7 +1,7 @@
 import type { CampaignAction } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { dateOf } from './clock.ts';
-import type { TaskRow } from './task-queue.ts';
+import type { TaskRow } from './task-types.ts';
 
 /**
  * The claim's queries over the task table. The rules that depend on a campaign (working hours,

@@ -20,8 +20,8 @@ import {
   TASK_LEASE_SECONDS,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { readTraffic } from '../db/traffic.ts';
 import { notFound } from '../errors.ts';
-import { readTraffic } from '../services/traffic-service.ts';
 import {
   deadReason,
   isMessageAction,
@@ -33,11 +33,10 @@ import {
 import { ACTION_PRIORITY, dueTasks, nextDue, pairsWithDueWork } from './claim-sql.ts';
 import { dateOf, secondsUntil } from './clock.ts';
 import { collectDailyStats } from './daily-stats.ts';
-import { payloadOf } from './outcomes.ts';
 import { peopleState } from './people.ts';
 import { loadCampaign, type PlannedCampaign } from './planner.ts';
 import { dailyCapOf } from './settings.ts';
-import type { Effects, ProfileRow, TaskRow } from './task-queue.ts';
+import { type Effects, type ProfileRow, payloadOf, type TaskRow } from './task-types.ts';
 
 /**
  * The claim: in one transaction the profile's row is locked; a pause, an expired licence, ended

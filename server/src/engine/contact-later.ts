@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { contactLaterTemplate } from './claim-rules.ts';
 import type { PlannedCampaign } from './planner.ts';
 import { stepOf } from './settings.ts';
-import type { Effects } from './task-queue.ts';
+import type { Effects } from './task-types.ts';
 
 /**
  * Plans the message for a lead who asked to be contacted later: on the day they named (its start

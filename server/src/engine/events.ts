@@ -22,7 +22,7 @@ import { markDoNotContact, peopleState } from './people.ts';
 import { loadCampaign, planWelcomes } from './planner.ts';
 import { pauseProfile } from './reports.ts';
 import { dailyCapOf, stepOf } from './settings.ts';
-import type { Effects } from './task-queue.ts';
+import type { Effects } from './task-types.ts';
 
 /** Browsing by hand is logged at most this often per profile. */
 const MANUAL_SURFING_LOG_MINUTES = 10;

@@ -18,7 +18,8 @@ import { pushLogs, writeLogs } from './activity-log.ts';
 import type { Clock } from './clock.ts';
 import { createEventHandler } from './events.ts';
 import { PLAN_INTERVAL_SECONDS, type PlanResult, planCampaign } from './planner.ts';
-import { createTaskQueue, type Effects } from './task-queue.ts';
+import { createTaskQueue } from './task-queue.ts';
+import type { Effects } from './task-types.ts';
 
 export { type Clock, ManualClock, OffsetClock, systemClock } from './clock.ts';
 

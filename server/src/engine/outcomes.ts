@@ -1,29 +1,20 @@
 import type { ConversationStatus } from '@reachly/shared/constants';
 import { type CampaignAction, DONE_LOG_TYPES, type TaskOutcomeBody } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
-import { insertLeadColumns } from '../services/leads/insert-leads.ts';
+import { insertLeadColumns } from '../db/insert-leads.ts';
 import type { LogEntry } from './activity-log.ts';
 import { openConversation, writeMessage } from './conversation-writes.ts';
 import { type PlannedCampaign, planCampaignLeads, planNextFollowUp, planWelcomes } from './planner.ts';
 import { stepOf } from './settings.ts';
-import type { TaskRow } from './task-queue.ts';
+import { payloadOf, type TaskRow } from './task-types.ts';
 
 type DoneData = Extract<TaskOutcomeBody, { status: 'done' }>['data'];
-
-export interface DoneEffects {
-  /** Collected profiles turned into leads: pushed as processed-finished. */
-  processed?: number;
-}
 
 /** The column a sent message puts the card in; undefined leaves it where it is. */
 const STATUS_AFTER: Partial<Record<CampaignAction, ConversationStatus>> = {
   welcomeMessage: 'sent',
   callToAction: 'call-to-action-sent',
 };
-
-/** A task's payload (jsonb: an object on pg, a string on PGlite). */
-export const payloadOf = (row: { payload: TaskRow['payload'] }): Record<string, unknown> =>
-  typeof row.payload === 'string' ? JSON.parse(row.payload) : (row.payload ?? {});
 
 /**
  * What a done task changes (DESIGN.md §4): a sent request sets the lead's flag; a sent message

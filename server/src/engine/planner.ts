@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { localTime, safeTimeZone } from '@reachly/shared/logic';
 import type { Knex } from 'knex';
 import { toAffectedRows } from '../db/knex.ts';
-import { likePattern } from '../services/conversations-service.ts';
+import { likePattern } from '../db/sql.ts';
 import { type CampaignSettings, followUpSequence, parseSettings, stepOf } from './settings.ts';
 
 /**

@@ -14,7 +14,7 @@ import { dateOf, secondsUntil } from './clock.ts';
 import { applyDone } from './outcomes.ts';
 import { learnMessageButton } from './people.ts';
 import { loadCampaign } from './planner.ts';
-import type { Effects, ProfileRow, TaskRow } from './task-queue.ts';
+import type { Effects, ProfileRow, TaskRow } from './task-types.ts';
 
 /**
  * An executor's reports on a task it claimed (DESIGN.md §4): `started` renews the lease; the

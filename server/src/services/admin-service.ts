@@ -8,11 +8,11 @@ import type {
 } from '@reachly/shared/schemas';
 import { BIGINT_MAX } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { readTraffic } from '../db/traffic.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { ProfilesService } from './profiles-service.ts';
 import type { SettingsService } from './settings-service.ts';
-import { readTraffic } from './traffic-service.ts';
 import type { UsersService } from './users-service.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;

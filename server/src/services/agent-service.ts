@@ -14,6 +14,7 @@ import {
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { readTraffic } from '../db/traffic.ts';
 import { type LogEntry, pushLogs, writeLogs } from '../engine/activity-log.ts';
 import { type Clock, dateOf } from '../engine/clock.ts';
 import { conflict, HttpError, notFound } from '../errors.ts';
@@ -21,7 +22,6 @@ import type { Realtime } from '../realtime/realtime.ts';
 import type { ProfilesService } from './profiles-service.ts';
 import { type SecretBox, SecretBoxError } from './secret-box.ts';
 import { tenant } from './tenancy.ts';
-import { readTraffic } from './traffic-service.ts';
 
 interface AgentProfileRow {
   id: number | string;

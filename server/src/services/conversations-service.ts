@@ -16,6 +16,7 @@ import type {
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { toCount } from '../db/knex.ts';
+import { likePattern } from '../db/sql.ts';
 import { notFound } from '../errors.ts';
 import { type Tenant, tenant as tenantOf } from './tenancy.ts';
 
@@ -86,11 +87,6 @@ function toConversation(row: ConversationRow): Conversation {
     needsPerson: row.needs_person,
     note: row.note,
   };
-}
-
-/** `%` and `_` (and the escape character) match themselves in the ILIKE pattern. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Collection and search filters of every conversations query (the lead is joined as `leads`). */

@@ -10,8 +10,8 @@ import {
 } from '@reachly/shared/schemas';
 import { type CsvError, parse } from 'csv-parse';
 import type { Knex } from 'knex';
+import { insertLeadColumns, type LeadColumns } from '../db/insert-leads.ts';
 import { badRequest } from '../errors.ts';
-import { insertLeadColumns, type LeadColumns } from './leads/insert-leads.ts';
 
 /**
  * The streaming part of POST /api/leads/import (DESIGN.md §6): CSV bytes go through csv-parse's

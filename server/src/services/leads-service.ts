@@ -7,11 +7,11 @@ import type {
   LeadsQuery,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { insertLeadColumns } from '../db/insert-leads.ts';
 import { toAffectedRows } from '../db/knex.ts';
 import { notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { createLeadImportUpload } from './leads/import-upload.ts';
-import { insertLeadColumns } from './leads/insert-leads.ts';
 import { compactLeadCounts, countLeads } from './leads/lead-counts.ts';
 import { tenant } from './tenancy.ts';
 

@@ -11,9 +11,9 @@ import {
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { toCount } from '../db/knex.ts';
+import { likePattern } from '../db/sql.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
-import { likePattern } from './conversations-service.ts';
 import type { SecretBox } from './secret-box.ts';
 import { type Tenant, tenant as tenantOf } from './tenancy.ts';
 

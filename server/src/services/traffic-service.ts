@@ -1,15 +1,2 @@
-import type { Traffic } from '@reachly/shared/schemas';
-import type { Knex } from 'knex';
-import { toBigIntString } from '../db/knex.ts';
-
-/** The organisation's proxy-traffic allowance (spec §3 Traffic), bytes as big-integer strings. */
-export async function readTraffic(db: Knex, organizationId: number): Promise<Traffic> {
-  const row = await db('traffic_allowances').where({ organization_id: organizationId }).first();
-  const trafficLimit = toBigIntString(row?.traffic_limit);
-  const usedTraffic = toBigIntString(row?.used_traffic);
-  return {
-    trafficLimit,
-    usedTraffic,
-    remainingTraffic: (BigInt(trafficLimit) - BigInt(usedTraffic)).toString(),
-  };
-}
+/** The organisation's traffic allowance is read in the database layer, where the engine reads it too. */
+export { readTraffic } from '../db/traffic.ts';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toCount } from '../../db/knex.ts';
+import { toCount } from './knex.ts';
 
 /** Columns of one multi-row insert, one array per column (inserted through unnest()). */
 export interface LeadColumns {
