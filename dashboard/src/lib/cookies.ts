@@ -1,4 +1,5 @@
 import { COOKIE_EXPIRES, COOKIE_PATH } from '@reachly/shared/constants';
+import { randomHex } from './random.ts';
 
 export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
@@ -8,15 +9,49 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+const PROBE_COOKIE = 'reachlyCookieDomainProbe';
+
 /**
- * The parent domain of a host (`app.reachly.io` → `reachly.io`), so the marketing site and the app
- * share the cookies; none for an IP address or a single-label host such as localhost.
+ * Whether this browser keeps a cookie set on `domain`. Browsers refuse a cookie on a public suffix
+ * (`co.uk`, `github.io`) from their own copy of the Public Suffix List, so asking the browser gives
+ * exactly the domains it will accept, with no copy of the list in the page.
  */
-export function parentDomain(hostname: string): string | null {
+function browserAccepts(domain: string): boolean {
+  const value = randomHex(8);
+  const attributes = `path=${COOKIE_PATH}; domain=${domain}; SameSite=Lax`;
+  // biome-ignore lint/suspicious/noDocumentCookie: see writeCookie.
+  document.cookie = `${PROBE_COOKIE}=${value}; ${attributes}`;
+  const kept = readCookie(PROBE_COOKIE) === value;
+  // biome-ignore lint/suspicious/noDocumentCookie: see writeCookie.
+  if (kept) document.cookie = `${PROBE_COOKIE}=; expires=${new Date(0).toUTCString()}; ${attributes}`;
+  return kept;
+}
+
+const registrableDomains = new Map<string, string | null>();
+
+/**
+ * The parent domain of a host, its registrable domain (`app.reachly.io` → `reachly.io`,
+ * `app.reachly.co.uk` → `reachly.co.uk`), so the marketing site and the app share the cookies;
+ * none for an IP address or a single-label host such as localhost. The shortest ending of the
+ * host that the browser accepts a cookie on (`accepts`, asked once per host and page).
+ */
+export function parentDomain(
+  hostname: string,
+  accepts: (domain: string) => boolean = browserAccepts,
+): string | null {
   if (/^[\d.]+$/.test(hostname) || hostname.includes(':')) return null;
   const labels = hostname.split('.');
   if (labels.length < 2) return null;
-  return labels.slice(-2).join('.');
+  if (accepts === browserAccepts && registrableDomains.has(hostname)) {
+    return registrableDomains.get(hostname) ?? null;
+  }
+  let found: string | null = null;
+  for (let n = 2; n <= labels.length && found === null; n++) {
+    const candidate = labels.slice(-n).join('.');
+    if (accepts(candidate)) found = candidate;
+  }
+  if (accepts === browserAccepts) registrableDomains.set(hostname, found);
+  return found;
 }
 
 /** The Set-Cookie string of spec §9: until 1 Jan 2100, on the parent domain, path /. */
@@ -25,8 +60,9 @@ export function cookieString(
   value: string,
   hostname: string,
   expires: Date = COOKIE_EXPIRES,
+  accepts: (domain: string) => boolean = browserAccepts,
 ): string {
-  const domain = parentDomain(hostname);
+  const domain = parentDomain(hostname, accepts);
   return [
     `${name}=${encodeURIComponent(value)}`,
     `expires=${expires.toUTCString()}`,
