@@ -11,21 +11,65 @@ useAppAndBrowser((a, c) => {
   chromium = c;
 });
 
+interface SeenRequest {
+  /** `GET /api/collections`, or `NAVIGATE /board` for a page load. */
+  call: string;
+  /** The authorization header it carried, or null. */
+  authorization: string | null;
+}
+
 /**
  * Every request of the page that reaches the server's data: /api/* but the session client's
- * /api/auth/*, and the socket. Demo mode must send none.
+ * /api/auth/*, with the token it carries; and the page loads between them.
  */
-function recordServerRequests(page: Page): string[] {
-  const seen: string[] = [];
+function recordServerRequests(page: Page): SeenRequest[] {
+  const seen: SeenRequest[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.origin !== new URL(app.url).origin) return;
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      seen.push({ call: `NAVIGATE ${url.pathname}`, authorization: null });
+      return;
+    }
     if (url.pathname.startsWith('/api/auth/')) return;
-    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io')) {
-      seen.push(`${request.method()} ${url.pathname}`);
+    if (url.pathname.startsWith('/api/')) {
+      seen.push({
+        call: `${request.method()} ${url.pathname}`,
+        authorization: request.headers().authorization ?? null,
+      });
     }
   });
   return seen;
+}
+
+const DEMO_SESSION_CALL = 'POST /api/demo/session';
+
+/** The API calls made after the `n`-th page load recorded (what that page and the next ones sent). */
+function afterLoad(requests: SeenRequest[], n: number): SeenRequest[] {
+  let loads = 0;
+  return requests.filter((r) => {
+    if (r.call.startsWith('NAVIGATE ')) loads += 1;
+    return loads >= n && !r.call.startsWith('NAVIGATE ');
+  });
+}
+
+/**
+ * Demo mode works on the server as the visitor's demo user: the page asks for the demo session
+ * (with no token), then every call carries the demo user's token, one and the same, never the
+ * signed-in user's. Returns that token.
+ */
+function expectOnlyDemoToken(requests: SeenRequest[], userToken: string | null): string {
+  const asked = requests.filter((r) => r.call === DEMO_SESSION_CALL);
+  expect(asked.length).toBeGreaterThanOrEqual(1);
+  expect(asked.every((r) => r.authorization === null)).toBe(true);
+  const calls = requests.filter((r) => r.call !== DEMO_SESSION_CALL);
+  expect(calls.length).toBeGreaterThan(0);
+  const tokens = new Set(calls.map((r) => r.authorization));
+  expect(tokens.size).toBe(1);
+  const [token] = [...tokens];
+  expect(token).toMatch(/^demo_/);
+  expect(token).not.toBe(userToken);
+  return token as string;
 }
 
 /** The global demo toggle the page registers at start-up (spec §2). */
@@ -69,7 +113,7 @@ async function expectRealDataEmpty(account: Account): Promise<void> {
 }
 
 describe('demo mode', () => {
-  it('a signed-in user tries the demo: sample data everywhere, changes stay in the page, and leaving shows the real data', async () => {
+  it('a signed-in user tries the demo: sample data everywhere, changes stay in the demo, and leaving shows the real data', async () => {
     const account = await registerAccount(app);
     const page = await openPage(chromium.browser);
     await signIn(page, app, account);
@@ -111,11 +155,12 @@ describe('demo mode', () => {
     await waitForText(page, 'Noah Fischer');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // The move is still there inside the page (the demo keeps changes in memory).
+    // The move is still there (the visitor's demo organisation keeps it).
     await goTo(page, 'Funnel board');
     await waitForCount(page, 'replied', 10);
 
-    expect(requests).toEqual([]);
+    // Every call went as the demo user; the real account has nothing of it.
+    const demoToken = expectOnlyDemoToken(afterLoad(requests, 1), account.user.accessToken);
     await expectRealDataEmpty(account);
 
     await Promise.all([
@@ -128,7 +173,12 @@ describe('demo mode', () => {
     await waitForText(page, account.email);
     await goTo(page, 'Collections');
     await waitForText(page, 'No collections yet');
-    expect(requests.some((r) => r === 'GET /api/collections')).toBe(true);
+    // Out of the demo the calls carry the user's own token again.
+    const left = afterLoad(requests, 2);
+    const collectionsCalls = left.filter((r) => r.call === 'GET /api/collections');
+    expect(collectionsCalls.length).toBeGreaterThan(0);
+    expect(collectionsCalls.every((r) => r.authorization === account.user.accessToken)).toBe(true);
+    expect(left.some((r) => r.authorization === demoToken || r.call === DEMO_SESSION_CALL)).toBe(false);
     expect(page.errors).toEqual([]);
     await page.close();
   });
@@ -147,7 +197,7 @@ describe('demo mode', () => {
     expect(new URL(page.url()).pathname).toBe('/board');
     await page.waitForSelector('[data-testid=demo-banner]');
     await waitForCount(page, 'sent', 12);
-    expect(requests).toEqual([]);
+    expectOnlyDemoToken(afterLoad(requests, 1), null);
 
     await Promise.all([
       page.waitForNavigation({ waitUntil: 'networkidle0' }),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { isDemoMode } from '../shell/demo-mode.ts';
+import { DEMO_REGISTER_MESSAGE, demoSession } from '../shell/demo-session.ts';
 
 /** An answer of the API that was not 2xx, with the body's `{error: {code, message}}` (DESIGN.md §3). */
 export class ApiError extends Error {
@@ -21,17 +22,6 @@ export interface ApiRequest {
   json?: unknown;
   body?: BodyInit;
   signal?: AbortSignal;
-}
-
-/**
- * Demo mode answers every call from a sample dataset in the page (features/demo); the handler is
- * loaded on first use so the dataset stays out of the other routes' bundles.
- */
-export type DemoHandler = (path: string, request: ApiRequest) => Promise<unknown>;
-let demoHandler: Promise<DemoHandler> | null = null;
-function loadDemoHandler(): Promise<DemoHandler> {
-  demoHandler ??= import('../features/demo/demo-backend.ts').then((m) => m.handleDemoRequest);
-  return demoHandler;
 }
 
 let accessToken: string | null = null;
@@ -84,9 +74,10 @@ export async function api<T = unknown>(
   schema?: z.ZodType<T>,
 ): Promise<T> {
   if (isDemoMode()) {
-    const handle = await loadDemoHandler();
-    const data = await handle(path, request);
-    return schema ? schema.parse(data) : (data as T);
+    // Demo mode: every call goes to the server as the visitor's demo user (shell/demo-session.ts),
+    // never with the signed-in user's token; the demo creates no account.
+    if (path === '/api/register') throw new ApiError(403, 'FORBIDDEN', DEMO_REGISTER_MESSAGE);
+    setAccessToken((await demoSession()).accessToken);
   }
   const headers: Record<string, string> = { ...authHeaders() };
   let body = request.body;

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { setAccessToken } from '../lib/api.ts';
 import { deleteCookie, readCookie, writeCookie } from '../lib/cookies.ts';
+import { isDemoMode } from '../shell/demo-mode.ts';
 import {
   fetchSession,
   logAuthClient,
@@ -56,7 +57,8 @@ export function SessionProvider({
     }
     // The token is kept as the accessToken cookie too (spec §3), where the start-up reads it.
     const token = session?.user ? (session.accessToken ?? null) : null;
-    setAccessToken(token);
+    // In demo mode the page's calls carry the demo user's token (lib/api.ts), never this one.
+    if (!isDemoMode()) setAccessToken(token);
     if (token && readCookie(COOKIE_KEYS.accessToken) !== token) writeCookie(COOKIE_KEYS.accessToken, token);
     if (!token && readCookie(COOKIE_KEYS.accessToken) !== null) deleteCookie(COOKIE_KEYS.accessToken);
     setData(session);

@@ -12,6 +12,7 @@ import { randomHex } from '../lib/random.ts';
 import { countVisit, emitEvent } from './analytics.ts';
 import { bridgeNotify } from './bridge-notices.ts';
 import { isDemoMode, registerDemoToggle } from './demo-mode.ts';
+import { keepDemoSessionAlive } from './demo-session.ts';
 import { inDesktopApp, inStandaloneMode } from './environment.ts';
 
 declare global {
@@ -113,6 +114,8 @@ export async function startUp(): Promise<StartupResult> {
   fireDesktopEvents(token);
   document.getElementById(SERVER_STYLE_ELEMENT_ID)?.remove();
   registerDemoToggle();
+  // Demo mode: the page works as the visitor's demo user of the server (shell/demo-session.ts).
+  if (isDemoMode()) keepDemoSessionAlive();
   const user = await fetchGlobalPrerenderData();
   void countVisit(isFirstVisit);
   if (isFirstVisit) void emitEvent(CLIENT_EVENT_TYPES.firstVisitClient);

@@ -31,70 +31,16 @@ export const DEMO_PAYMENT_TEXTS: PaymentText[] = [
 /** The demo's traffic: 5 GB, 1.8 GB of it used. */
 export const DEMO_TRAFFIC = { limit: 5n * 1024n ** 3n, used: 1_932_735_283n };
 
-export const FIRST_NAMES = [
-  'Amelia',
-  'Oliver',
-  'Isla',
-  'Mateo',
-  'Harper',
-  'Ethan',
-  'Zoe',
-  'Lucas',
-  'Grace',
-  'Leo',
-  'Nora',
-  'Caleb',
-  'Aria',
-  'Julian',
-  'Maya',
-  'Henry',
-  'Layla',
-  'Owen',
-  'Chloe',
-  'Ezra',
-  'Priya',
-  'Diego',
-  'Hannah',
-  'Samuel',
-  'Elena',
-  'Marcus',
-  'Ivy',
-  'Tobias',
-  'Naomi',
-  'Felix',
-];
-export const LAST_NAMES = [
-  'Hart',
-  'Nguyen',
-  'Patel',
-  'Garcia',
-  'Brooks',
-  'Kim',
-  'Schmidt',
-  'Rossi',
-  'Okafor',
-  'Larsen',
-  'Dubois',
-  'Silva',
-  'Cohen',
-  'Walsh',
-  'Ivanova',
-  'Tanaka',
-  'Morales',
-  'Fischer',
-  'Reyes',
-  'Byrne',
-  'Haddad',
-  'Novak',
-  'Lindqvist',
-  'Mendes',
-  'Sato',
-  'Keller',
-  'Moreau',
-  'Quinn',
-  'Abbott',
-  'Yilmaz',
-];
+export const FIRST_NAMES = (
+  'Amelia Oliver Isla Mateo Harper Ethan Zoe Lucas Grace Leo Nora Caleb Aria Julian Maya ' +
+  'Henry Layla Owen Chloe Ezra Priya Diego Hannah Samuel Elena Marcus Ivy Tobias Naomi ' +
+  'Felix'
+).split(' ');
+export const LAST_NAMES = (
+  'Hart Nguyen Patel Garcia Brooks Kim Schmidt Rossi Okafor Larsen Dubois Silva Cohen ' +
+  'Walsh Ivanova Tanaka Morales Fischer Reyes Byrne Haddad Novak Lindqvist Mendes Sato ' +
+  'Keller Moreau Quinn Abbott Yilmaz'
+).split(' ');
 
 /** The four sample collections and how many leads each holds (120 in all). */
 export const COLLECTIONS: { name: string; leads: number; source: string }[] = [

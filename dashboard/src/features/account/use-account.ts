@@ -11,7 +11,6 @@ import { useEffect, useState } from 'react';
 import { getAccessToken } from '../../lib/api.ts';
 import { connectRealtime } from '../../realtime/socket.ts';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
-import { isDemoMode } from '../../shell/demo-mode.ts';
 import { trafficQuery, userQuery } from './account-queries.ts';
 
 export function useUser() {
@@ -55,8 +54,8 @@ export function useTraffic() {
 export function useAccountRealtime(user: UserResponse | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    // Demo mode never talks to the server, so it opens no socket.
-    if (user && !isDemoMode()) connectRealtime(user.organizationId, getAccessToken() ?? user.accessToken);
+    // In demo mode the user is the demo user and the token its own (lib/api.ts).
+    if (user) connectRealtime(user.organizationId, getAccessToken() ?? user.accessToken);
   }, [user]);
 
   useRealtimeEvent('LICENSE_UPDATE', ({ licenseTill }) => {

@@ -1,10 +1,9 @@
 import { type ImportLeadsResponse, importLeadsResponseSchema } from '@reachly/shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { api, authHeaders } from '../../../lib/api.ts';
+import { authHeaders } from '../../../lib/api.ts';
 import { randomHex } from '../../../lib/random.ts';
 import { useRealtimeEvent } from '../../../realtime/use-realtime.ts';
-import { isDemoMode } from '../../../shell/demo-mode.ts';
 import { IDLE_IMPORT, importReducer } from '../utils/import-progress.ts';
 import { uploadWithProgress } from '../utils/upload-with-progress.ts';
 import { invalidateLeadData } from './invalidate-lead-data.ts';
@@ -24,8 +23,7 @@ interface ImportRequest extends ImportLeadsInput {
 
 /**
  * POST /api/leads/import as multipart (spec §7): the text fields first (the server checks them
- * before it reads a row), then the file. Sent with XMLHttpRequest for the upload's percentage; in
- * demo mode the sample backend answers instead.
+ * before it reads a row), then the file. Sent with XMLHttpRequest for the upload's percentage.
  */
 async function postImport({ collectionId, file, shouldClear, importId, signal, onProgress }: ImportRequest) {
   const body = new FormData();
@@ -33,15 +31,6 @@ async function postImport({ collectionId, file, shouldClear, importId, signal, o
   body.append('shouldClear', String(shouldClear));
   body.append('importId', importId);
   body.append('file', file, file.name);
-  if (isDemoMode()) {
-    const result = await api(
-      '/api/leads/import',
-      { method: 'POST', body, signal },
-      importLeadsResponseSchema,
-    );
-    onProgress(100);
-    return result;
-  }
   const answer = await uploadWithProgress({
     url: '/api/leads/import',
     body,
