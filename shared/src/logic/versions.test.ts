@@ -22,6 +22,7 @@ describe('compareVersions', () => {
   it('answers null for versions it cannot read', () => {
     expect(compareVersions('1.2', '1.2.0')).toBeNull();
     expect(compareVersions('latest', '1.0.0')).toBeNull();
+    expect(compareVersions(' 1.2.3 ', '1.2.3')).toBe(0);
   });
 });
 
