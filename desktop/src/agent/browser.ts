@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
+import { CHROMIUM_BASE_FLAGS } from '@reachly/shared/constants';
 import type { ProfileCookie } from '@reachly/shared/schemas';
 import puppeteer, { type Browser } from 'puppeteer-core';
 
@@ -59,11 +60,7 @@ export interface ProfileBrowser {
  * idle browser must not spend the user's paid traffic.
  */
 const BASE_ARGS = [
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_BASE_FLAGS,
   '--disable-domain-reliability',
   '--disable-client-side-phishing-detection',
   '--disable-default-apps',
@@ -71,7 +68,6 @@ const BASE_ARGS = [
   '--metrics-recording-only',
   '--no-pings',
   '--safebrowsing-disable-auto-update',
-  '--disable-dev-shm-usage',
   '--hide-crash-restore-bubble',
   '--no-default-browser-check',
   // navigator.webdriver stays false: a network must not see an automated browser.

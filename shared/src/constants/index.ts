@@ -1,4 +1,5 @@
 export * from './analytics.ts';
+export * from './chromium.ts';
 export * from './commerce.ts';
 export * from './events.ts';
 export * from './intents.ts';

@@ -2,22 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_BASE_FLAGS } from '@reachly/shared/constants';
 import puppeteer, { type Browser, type Page } from 'puppeteer';
 import type { Account, E2EApp } from './app.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Flags headless Debian Chromium needs on these machines (FACTS.md). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', ...CHROMIUM_BASE_FLAGS];
 
 export interface LaunchOptions {
   /** Extra host names that resolve to 127.0.0.1 (a page that must not count as a local host). */
