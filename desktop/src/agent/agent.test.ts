@@ -145,3 +145,33 @@ describe('agent sign-in', () => {
     }
   });
 });
+
+describe('agent log file', () => {
+  it('writes every line to <home>/logs/agent.log as well as the console, the token redacted', async () => {
+    const logHome = mkdtempSync(path.join(tmpdir(), 'reachly-agent-log-'));
+    const console: string[] = [];
+    const agent = await createAgent({
+      home: logHome,
+      serverUrl: server.url,
+      accessToken: 'good-1',
+      extensionDir,
+      log: (line) => console.push(line),
+      pollIntervalMs: 60_000,
+    });
+    try {
+      expect(agent.logFile).toBe(path.join(logHome, 'logs', 'agent.log'));
+      agent.log('the page sent good-1 through http://proxy-user:proxy-pass@127.0.0.1:8080');
+      const file = readFileSync(path.join(logHome, 'logs', 'agent.log'), 'utf8');
+      expect(file).toContain(`signed in to ${server.url} as user1@example.com`);
+      expect(file).toMatch(
+        /^\d{4}-\d\d-\d\dT[\d:.]+Z the page sent \[redacted\] through http:\/\/\[redacted\]@127/m,
+      );
+      expect(file).not.toContain('good-1');
+      expect(file).not.toContain('proxy-pass');
+      expect(console).toContain('the page sent [redacted] through http://[redacted]@127.0.0.1:8080');
+    } finally {
+      await agent.stop();
+      rmSync(logHome, { recursive: true, force: true });
+    }
+  });
+});

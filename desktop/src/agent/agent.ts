@@ -7,8 +7,9 @@ import { startBridgeServer } from './bridge-server.ts';
 import { type BrowserConfig, launchProfileBrowser, type ProfileBrowser } from './browser.ts';
 import { createEmitter } from './events.ts';
 import { startForwardingProxy } from './forwarding-proxy.ts';
+import { type LogFile, openLogFile } from './log-file.ts';
 import { collectMachineData, DESKTOP_VERSION } from './machine-data.ts';
-import { agentHome, profileUserDataDir } from './paths.ts';
+import { agentHome, logFilePath, profileUserDataDir } from './paths.ts';
 import { createRedactor } from './redact.ts';
 import {
   connectRealtime,
@@ -64,12 +65,19 @@ export interface AgentOptions {
   bridgePort?: number;
   /** This app's version (default desktop/package.json's). */
   version?: string;
+  /** Where each line goes besides the log file (default: the console). */
   log?: (line: string) => void;
+  /** The log file (default `<home>/logs/agent.log`, see log-file.ts); null: none. */
+  logFile?: string | null;
 }
 
 /** The agent plus what its launcher and tests need. */
 export interface AgentHandle extends ReachlyAgent {
   readonly home: string;
+  /** The log file a user can send (null when turned off). */
+  readonly logFile: string | null;
+  /** Writes a line to the agent's log (redacted, to the log file and the console). */
+  log(line: string): void;
   /** The loopback bridge the extension relays to, and its secret. */
   readonly bridgeUrl: string;
   readonly bridgeToken: string;
@@ -97,8 +105,14 @@ export async function createAgent(options: AgentOptions = {}): Promise<AgentHand
   // Every line is redacted: the token, the proxy passwords and credentials in URLs never reach it.
   const redactor = createRedactor();
   const write = options.log ?? ((line: string) => console.log(`[agent] ${line}`));
-  const log = (line: string) => write(redactor.redact(line));
   const home = options.home ?? agentHome();
+  const logFile: LogFile | null =
+    options.logFile === null ? null : openLogFile(options.logFile ?? logFilePath(home));
+  const log = (line: string) => {
+    const redacted = redactor.redact(line);
+    logFile?.write(redacted);
+    write(redacted);
+  };
   const settings = await openSettings(home);
   const version = options.version ?? DESKTOP_VERSION;
   const extensionDir = options.extensionDir === undefined ? DEFAULT_EXTENSION_DIR : options.extensionDir;
@@ -258,6 +272,8 @@ export async function createAgent(options: AgentOptions = {}): Promise<AgentHand
 
   const handle: AgentHandle = {
     home,
+    logFile: logFile?.path ?? null,
+    log,
     bridgeUrl: bridgeServer.url,
     bridgeToken: bridgeServer.token,
     handleBridge,
@@ -279,6 +295,7 @@ export async function createAgent(options: AgentOptions = {}): Promise<AgentHand
       await endSession();
       await bridgeServer.close();
       log('stopped');
+      logFile?.close();
       emitter.clear();
     },
   };

@@ -9,7 +9,8 @@ import { accessTokenFor } from './server-client.ts';
  * `npm run agent -- --server URL (--email E | --token T) [--network URL] [--extension DIR] [--chromium PATH]
  * [--headful] [--home DIR] [--traffic-interval SECONDS] [--timezone-lookup URL]`: the desktop
  * agent without the Electron shell. It signs in, launches the browsers the running campaigns need,
- * logs what it does in plain lines (never a password or token), and stops cleanly (browsers closed, last traffic reported) on
+ * logs what it does in plain lines (never a password or token) to the console and to
+ * `<home>/logs/agent.log`, and stops cleanly (browsers closed, last traffic reported) on
  * Ctrl-C or SIGTERM. The server and token are saved, so later runs may leave them out. The
  * password comes from REACHLY_PASSWORD or a prompt, never the command line (ps and shell history
  * would show it).
@@ -25,7 +26,8 @@ const USAGE = `Usage: npm run agent -- --server URL (--email E | --token ACCESS_
   --extension DIR         the built extension (default extension/.output/chrome-mv3)
   --chromium PATH         Chromium to launch (default ${DEFAULT_CHROMIUM_PATH})
   --headful               show the browser windows (needs a display)
-  --home DIR              settings and profile folders (default: the app-data folder, or REACHLY_AGENT_HOME)
+  --home DIR              settings, profile folders and logs/agent.log (default: the app-data folder,
+                          or REACHLY_AGENT_HOME)
   --traffic-interval S    seconds between traffic reports (default 30)
   --timezone-lookup URL   the IP lookup used for proxy timezones
   --help                  this text`;
@@ -100,7 +102,8 @@ if (!Number.isFinite(trafficSeconds) || trafficSeconds < 1)
   fail('--traffic-interval must be at least 1 second');
 
 const stamp = () => new Date().toISOString().slice(11, 19);
-const log = (line: string) => console.log(`${stamp()} ${line}`);
+/** The console half of the agent's log; the agent writes the same lines to its log file. */
+const print = (line: string) => console.log(`${stamp()} ${line}`);
 
 /** Asks for the password on the terminal without echoing it; '' when there is no terminal. */
 async function askPassword(question: string): Promise<string> {
@@ -146,9 +149,12 @@ const agent = await createAgent({
   ...(values['timezone-lookup']
     ? { timezoneLookupUrl: checkUrl('timezone-lookup', values['timezone-lookup']) }
     : {}),
-  log,
+  log: print,
 });
+/** From here on every line also goes to the log file, redacted like the agent's own. */
+const log = agent.log;
 log(`home ${agent.home}`);
+if (agent.logFile) log(`log file ${agent.logFile} (send it with a support request)`);
 
 let shown = new Map<number, string>();
 agent.on('profiles-changed', (profiles: RunningProfile[]) => {

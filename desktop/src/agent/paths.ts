@@ -35,6 +35,11 @@ export function settingsFile(home: string): string {
   return path.join(home, 'settings.json');
 }
 
+/** The agent's log file (log-file.ts), the one a user sends with a support request. */
+export function logFilePath(home: string): string {
+  return path.join(home, 'logs', 'agent.log');
+}
+
 /** A profile's own folder. */
 export function profileDir(home: string, profileId: number): string {
   return path.join(home, 'profiles', String(profileId));
