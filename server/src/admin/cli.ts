@@ -40,18 +40,32 @@ export function parseByteAmount(text: string): string {
   return bytes.toString();
 }
 
+/** Whether the arguments ask for the usage text (`--help`, `-h` or `help`). */
+function wantsHelp(argv: string[]): boolean {
+  return argv.some((a) => a === '--help' || a === '-h') || argv[0] === 'help';
+}
+
+/** parseArgs, with its errors (an unknown option, a missing value) as usage errors. */
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        plan: { type: 'string' },
+        days: { type: 'string' },
+        till: { type: 'string' },
+        trial: { type: 'boolean', default: false },
+        set: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 export function buildRequest(argv: string[], now = new Date()): AdminRequest {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      plan: { type: 'string' },
-      days: { type: 'string' },
-      till: { type: 'string' },
-      trial: { type: 'boolean', default: false },
-      set: { type: 'boolean', default: false },
-    },
-  });
+  const { values, positionals } = parseCommandLine(argv);
   const [command, ...args] = positionals;
   const need = (n: number) => {
     if (args.length !== n) throw new UsageError(`${command} takes ${n} argument${n === 1 ? '' : 's'}.`);
@@ -131,10 +145,15 @@ export function buildRequest(argv: string[], now = new Date()): AdminRequest {
 }
 
 async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (wantsHelp(argv)) {
+    console.log(USAGE);
+    return 0;
+  }
   let request: AdminRequest;
   let config: ReturnType<typeof loadConfig>;
   try {
-    request = buildRequest(process.argv.slice(2));
+    request = buildRequest(argv);
     config = loadConfig();
   } catch (error) {
     if (error instanceof UsageError) {
