@@ -49,6 +49,25 @@ describe('working hours in the proxy timezone', () => {
     );
   });
 
+  it('finds the window start on a daylight-saving day at its wall-clock time', () => {
+    // New York springs forward on 8 March 2026: 22:00 EDT that evening is 02:00Z.
+    expect(
+      nextWorkingStart(
+        new Date('2026-03-08T05:30:00Z'),
+        { start: '22:00', end: '23:30' },
+        'America/New_York',
+      ).toISOString(),
+    ).toBe('2026-03-09T02:00:00.000Z');
+    // A start the jump skips (Havana, 00:30 on 8 March 2026) moves on to the next day's.
+    expect(
+      nextWorkingStart(
+        new Date('2026-03-07T12:00:00Z'),
+        { start: '00:30', end: '01:30' },
+        'America/Havana',
+      ).toISOString(),
+    ).toBe('2026-03-09T04:30:00.000Z');
+  });
+
   it('always lands inside the window, whatever the zone and time (property)', () => {
     const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney'];
     fc.assert(
@@ -90,6 +109,20 @@ describe('the local day daily caps count in', () => {
     const at = new Date('2026-03-29T10:00:00Z');
     expect(startOfLocalDay(at, 'Europe/Berlin').toISOString()).toBe('2026-03-28T23:00:00.000Z');
     expect(startOfNextLocalDay(at, 'Europe/Berlin').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+  });
+
+  it('starts a day whose midnight is skipped when the clock does, and a doubled midnight at the first', () => {
+    // America/Santiago moves 00:00 → 01:00 on 6 September 2026 (01:00 -03 = 04:00Z).
+    expect(startOfLocalDay(new Date('2026-09-06T15:00:00Z'), 'America/Santiago').toISOString()).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
+    // America/Havana moves 01:00 → 00:00 on 1 November 2026: midnight at 04:00Z (-04) and 05:00Z (-05).
+    expect(startOfLocalDay(new Date('2026-11-01T15:00:00Z'), 'America/Havana').toISOString()).toBe(
+      '2026-11-01T04:00:00.000Z',
+    );
+    expect(startOfNextLocalDay(new Date('2026-10-31T15:00:00Z'), 'America/Havana').toISOString()).toBe(
+      '2026-11-01T04:00:00.000Z',
+    );
   });
 });
 

@@ -1,8 +1,11 @@
+import { TZDate } from '@date-fns/tz';
+
 /**
  * The safety rules of the campaign scheduler (DESIGN.md §4), as pure functions of a time: working
  * hours in the profile's proxy timezone, the local day that daily caps count in, the warm-up ramp
  * of a new profile, and the random human-like gap between two actions. The server's claim applies
- * them; the dashboard can show the same numbers.
+ * them; the dashboard can show the same numbers. Wall-clock times in a zone are read with Intl and
+ * set with @date-fns/tz's TZDate, so no offset or daylight-saving arithmetic is written here.
  */
 
 export interface WorkingWindow {
@@ -11,7 +14,6 @@ export interface WorkingWindow {
   end: string;
 }
 
-export const MINUTES_PER_DAY = 24 * 60;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
@@ -86,41 +88,45 @@ export function isWithinWorkingHours(at: Date, window: WorkingWindow, timeZone: 
 }
 
 /**
- * The first instant at or after `at` inside the working window (`at` itself when inside). Steps by
- * the minutes to the window's start, then checks: a daylight-saving jump can move it by an hour.
+ * The first instant at or after `at` inside the working window (`at` itself when inside): the
+ * window's start today, else on the next day. A start that a daylight-saving jump skips moves
+ * forward with the clock; when that lands past the window's end, the next day's start is taken.
  */
 export function nextWorkingStart(at: Date, window: WorkingWindow, timeZone: string): Date {
-  let candidate = at;
-  for (let i = 0; i < 8; i += 1) {
-    const local = localTime(candidate, timeZone);
-    if (inWindow(local.minutes, window)) return candidate;
-    const wait = (minutesOf(window.start) - local.minutes + MINUTES_PER_DAY) % MINUTES_PER_DAY || 60;
-    candidate = new Date(
-      candidate.getTime() + wait * MINUTE_MS - local.seconds * 1000 - (candidate.getTime() % 1000),
-    );
+  const zone = safeTimeZone(timeZone);
+  if (isWithinWorkingHours(at, window, zone)) return at;
+  const start = minutesOf(window.start);
+  const candidate = new TZDate(at.getTime(), zone);
+  candidate.setHours(Math.floor(start / 60), start % 60, 0, 0);
+  for (
+    let i = 0;
+    i < 3 && (candidate.getTime() <= at.getTime() || !isWithinWorkingHours(candidate, window, zone));
+    i += 1
+  ) {
+    candidate.setDate(candidate.getDate() + 1);
+    candidate.setHours(Math.floor(start / 60), start % 60, 0, 0);
   }
-  return candidate;
+  return new Date(candidate.getTime());
 }
 
-/** The start of the local day that `at` lies in (daily caps count from here). */
+/**
+ * The start of the local day that `at` lies in (daily caps count from here): its first instant,
+ * so a day whose midnight a daylight-saving jump skips starts when the clock does, and a day whose
+ * midnight comes twice starts at the first one.
+ */
 export function startOfLocalDay(at: Date, timeZone: string): Date {
-  const local = localTime(at, timeZone);
-  let start = new Date(
-    at.getTime() - local.minutes * MINUTE_MS - local.seconds * 1000 - (at.getTime() % 1000),
-  );
-  // Across a daylight-saving change the subtraction lands an hour off midnight: correct it.
-  const off = localTime(start, timeZone);
-  if (off.date !== local.date)
-    start = new Date(start.getTime() + (MINUTES_PER_DAY - off.minutes) * MINUTE_MS);
-  else if (off.minutes !== 0) start = new Date(start.getTime() - off.minutes * MINUTE_MS);
-  return start;
+  const local = new TZDate(at.getTime(), safeTimeZone(timeZone));
+  local.setHours(0, 0, 0, 0);
+  return new Date(local.getTime());
 }
 
 /** The start of the next local day (when caps reset). */
 export function startOfNextLocalDay(at: Date, timeZone: string): Date {
-  const start = startOfLocalDay(at, timeZone);
-  // 25 hours then back to that day's midnight: right across a daylight-saving change too.
-  return startOfLocalDay(new Date(start.getTime() + DAY_MS + 60 * MINUTE_MS), timeZone);
+  const local = new TZDate(at.getTime(), safeTimeZone(timeZone));
+  local.setHours(0, 0, 0, 0);
+  local.setDate(local.getDate() + 1);
+  local.setHours(0, 0, 0, 0);
+  return new Date(local.getTime());
 }
 
 /**
