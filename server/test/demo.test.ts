@@ -13,9 +13,10 @@ import {
 
 const clock = new ManualClock('2026-06-01T09:30:00Z');
 let server: TestServer;
+// Starting a server on PGlite takes most of a minute on a loaded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer({}, { engine: { clock } });
-});
+}, 180_000);
 afterAll(() => server?.close());
 
 interface DemoSession {
@@ -243,5 +244,5 @@ describe('the rate limit', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 180_000);
 });

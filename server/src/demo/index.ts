@@ -1,30 +1,59 @@
 import type { Server } from 'node:http';
 import type { AppContext } from '../context.ts';
+import { createDemoExecutor, type DemoExecutor } from './demo-executor.ts';
 import { createDemoService, type DemoService } from './demo-service.ts';
 
-export { DEMO_TIMERS, DEMO_TOKEN_PREFIX, type DemoService, isDemoToken } from './demo-service.ts';
+export { isDemoToken } from './demo-service.ts';
 
-const services = new WeakMap<AppContext, DemoService>();
+/** The demo's running campaigns take a step this often while a visitor watches. */
+export const DEMO_EXECUTOR_EVERY_MS = 20_000;
+
+const services = new WeakMap<AppContext, { service: DemoService; executor: DemoExecutor }>();
+
+function demoOf(ctx: AppContext) {
+  let demo = services.get(ctx);
+  if (!demo) {
+    const deps = { db: ctx.db, clock: ctx.clock, logger: ctx.logger };
+    demo = {
+      service: createDemoService({ ...deps, profiles: ctx.profiles, config: ctx.config }),
+      executor: createDemoExecutor({ ...deps, engine: ctx.engine }),
+    };
+    services.set(ctx, demo);
+  }
+  return demo;
+}
 
 /** The demo service of an app (one per context: the routes and the sweeper share it). */
 export function demoServiceOf(ctx: AppContext): DemoService {
-  let service = services.get(ctx);
-  if (!service) {
-    service = createDemoService({
-      db: ctx.db,
-      profiles: ctx.profiles,
-      clock: ctx.clock,
-      logger: ctx.logger,
-      config: ctx.config,
-    });
-    services.set(ctx, service);
-  }
-  return service;
+  return demoOf(ctx).service;
 }
 
-/** Starts the demo sweeper (reset on its timer, delete after idle) for as long as `server` listens. */
+/** The server's stand-in for the demo profiles' browsers (demo-executor.ts). */
+export function demoExecutorOf(ctx: AppContext): DemoExecutor {
+  return demoOf(ctx).executor;
+}
+
+/**
+ * Starts the demo's timers for as long as `server` listens: the sweeper (reset on its timer,
+ * delete after idle) and the executor of the watched demos' running campaigns.
+ */
 export function startDemoSweeper(ctx: AppContext, server: Server): void {
-  const demo = demoServiceOf(ctx);
-  demo.start();
-  server.once('close', () => demo.stop());
+  const { service, executor } = demoOf(ctx);
+  service.start();
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    executor
+      .tick()
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'demo executor round failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, DEMO_EXECUTOR_EVERY_MS);
+  timer.unref();
+  server.once('close', () => {
+    service.stop();
+    clearInterval(timer);
+  });
 }

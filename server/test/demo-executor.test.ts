@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoExecutorOf } from '../src/demo/index.ts';
+import { ManualClock } from '../src/engine/index.ts';
+import { HttpClient } from './helpers/http-client.ts';
+import { countRows, startTestServer, type TestServer } from './helpers/test-server.ts';
+
+// 10:00 in Chicago (Emma Carter's proxy), 17:00 in Paris (Chloe Martin's): inside working hours.
+const clock = new ManualClock('2026-06-01T15:00:00Z');
+let server: TestServer;
+// Starting a server on PGlite takes most of a minute on a loaded 2-core machine.
+beforeAll(async () => {
+  server = await startTestServer({}, { engine: { clock, random: () => 0.5 } });
+}, 180_000);
+afterAll(() => server?.close());
+
+async function logTypes(api: HttpClient, campaignId: number): Promise<string[]> {
+  const res = await api.get<{ logs: { type: string }[] }>(`/api/campaigns/${campaignId}/logs?limit=100`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.logs.map((l) => l.type);
+}
+
+describe('the demo campaign runs on the server against the sandbox', () => {
+  it("grows the running campaign's history; a started one sends requests, people accept, welcomes are planned", async () => {
+    const visitorId = randomBytes(16).toString('hex');
+    const session = await server.client().post<{ accessToken: string }>('/api/demo/session', {
+      json: { visitorId },
+    });
+    const api = new HttpClient(server.url, { authorization: session.body.accessToken });
+    const campaigns = await api.get<{ id: number; status: string }[]>('/api/campaigns');
+    const running = campaigns.body.find((c) => c.status === 'running');
+    const draft = campaigns.body.find((c) => c.status === 'draft');
+    if (!running || !draft) throw new Error('no running or draft campaign');
+    const doneTasks = (campaignId: number) =>
+      countRows(server, 'campaign_tasks', { campaign_id: campaignId, status: 'done' });
+    const seeded = await doneTasks(running.id);
+    const seededLogs = await countRows(server, 'campaign_logs', { campaign_id: running.id });
+    expect(await logTypes(api, draft.id)).toEqual([]);
+    expect((await api.post(`/api/campaigns/${draft.id}/start`)).status).toBe(200);
+
+    const executor = demoExecutorOf(server.running.ctx);
+    let done = 0;
+    // Two hours in five-minute steps, the visitor looking at the campaign's log all along.
+    for (let round = 0; round < 24; round += 1) {
+      done += await executor.tick();
+      await logTypes(api, draft.id);
+      clock.advance({ minutes: 5 });
+    }
+    expect(done).toBeGreaterThan(2);
+    expect(await doneTasks(running.id)).toBeGreaterThan(seeded);
+    expect(await countRows(server, 'campaign_logs', { campaign_id: running.id })).toBeGreaterThan(seededLogs);
+
+    const types = await logTypes(api, draft.id);
+    expect(types).toContain('SENT_FRIEND_REQUEST');
+    // The person accepted (an event, as the extension reports it): the welcome is planned.
+    expect(types).toContain('STATUS_CHANGE');
+    expect(
+      await countRows(server, 'campaign_tasks', { campaign_id: draft.id, action: 'welcomeMessage' }),
+    ).toBe(1);
+  }, 120_000);
+
+  it('leaves a demo no visitor watches alone', async () => {
+    const visitorId = randomBytes(16).toString('hex');
+    const session = await server.client().post<{ accessToken: string }>('/api/demo/session', {
+      json: { visitorId },
+    });
+    const api = new HttpClient(server.url, { authorization: session.body.accessToken });
+    const campaigns = await api.get<{ id: number; status: string }[]>('/api/campaigns');
+    const draft = campaigns.body.find((c) => c.status === 'draft');
+    expect((await api.post(`/api/campaigns/${draft?.id}/start`)).status).toBe(200);
+    clock.advance({ minutes: 16 });
+    const executor = demoExecutorOf(server.running.ctx);
+    await executor.tick();
+    expect(await logTypes(api, draft?.id ?? 0)).not.toContain('SENT_FRIEND_REQUEST');
+  });
+});
