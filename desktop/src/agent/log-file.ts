@@ -10,8 +10,8 @@ import path from 'node:path';
  * is given up with one line on the console; the agent runs on.
  */
 
-export const LOG_MAX_BYTES = 5 * 1024 * 1024;
-export const LOG_KEEP = 2;
+const LOG_MAX_BYTES = 5 * 1024 * 1024;
+const LOG_KEEP = 2;
 
 export interface LogFile {
   readonly path: string;

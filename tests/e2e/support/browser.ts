@@ -9,7 +9,7 @@ import type { Account, E2EApp } from './app.ts';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Flags headless Debian Chromium needs on these machines (FACTS.md). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', ...CHROMIUM_BASE_FLAGS];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', ...CHROMIUM_BASE_FLAGS];
 
 export interface LaunchOptions {
   /** Extra host names that resolve to 127.0.0.1 (a page that must not count as a local host). */
