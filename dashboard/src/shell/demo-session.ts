@@ -65,7 +65,7 @@ export function forgetDemoSession(): void {
 }
 
 /** A visible demo page asks for its session again this often: it counts as a visit on the server. */
-export const DEMO_REFRESH_MS = 15 * 60_000;
+const DEMO_REFRESH_MS = 15 * 60_000;
 
 /**
  * Keeps the demo session of an open page alive: while the page is visible (every DEMO_REFRESH_MS,

@@ -21,7 +21,7 @@ const REPLIES = [
 
 const MINUTE_MS = 60_000;
 
-export interface DemoExecutorOptions {
+interface DemoExecutorOptions {
   /** Only demos with a request this recently run: a visitor is watching. */
   activeMs: number;
   /** How many of the friend requests are accepted, and of the messages answered. */
@@ -29,7 +29,7 @@ export interface DemoExecutorOptions {
   replyRate: number;
 }
 
-export const DEMO_EXECUTOR_OPTIONS: DemoExecutorOptions = {
+const DEMO_EXECUTOR_OPTIONS: DemoExecutorOptions = {
   activeMs: 15 * MINUTE_MS,
   acceptRate: 0.6,
   replyRate: 0.5,

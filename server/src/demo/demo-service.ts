@@ -7,11 +7,12 @@ import { HttpError, isUniqueViolation } from '../errors.ts';
 import type { ProfilesService } from '../services/profiles-service.ts';
 import { type DemoSessionRow, migrateDemoStore } from './demo-store.ts';
 import { DEMO_PAYMENT_TEXTS, DEMO_TRAFFIC } from './sample-data.ts';
-import { createSampleDataset, DAY_MS } from './sample-dataset.ts';
+import { createSampleDataset } from './sample-dataset.ts';
+import { DAY_MS } from './sample-types.ts';
 import { wipeDemoData, writeSampleDataset } from './seed-dataset.ts';
 
 /** How long a demo lives: reset to the seed this often, deleted after this long without a request. */
-export const DEMO_TIMERS = {
+const DEMO_TIMERS = {
   resetEveryMs: 30 * 60_000,
   idleMs: 2 * 60 * 60_000,
   /** The sweeper's period. */
@@ -21,21 +22,21 @@ export const DEMO_TIMERS = {
 } as const;
 
 /** Demo organisations that may exist at once; past it a new visitor is asked to come back later. */
-export const DEMO_MAX_SESSIONS = 500;
+const DEMO_MAX_SESSIONS = 500;
 
 /** Every demo user's access token starts so; no other token can (they are plain hex). */
-export const DEMO_TOKEN_PREFIX = 'demo_';
+const DEMO_TOKEN_PREFIX = 'demo_';
 export const isDemoToken = (token: string | null | undefined): token is string =>
   typeof token === 'string' && token.startsWith(DEMO_TOKEN_PREFIX);
 
-export interface DemoSession {
+interface DemoSession {
   accessToken: string;
   organizationId: number;
   /** When the sweeper puts the sample data back next. */
   resetsAt: string;
 }
 
-export interface DemoDeps {
+interface DemoDeps {
   db: Knex;
   profiles: ProfilesService;
   clock: Clock;

@@ -6,7 +6,7 @@ import { createDemoService, type DemoService } from './demo-service.ts';
 export { isDemoToken } from './demo-service.ts';
 
 /** The demo's running campaigns take a step this often while a visitor watches. */
-export const DEMO_EXECUTOR_EVERY_MS = 20_000;
+const DEMO_EXECUTOR_EVERY_MS = 20_000;
 
 const services = new WeakMap<AppContext, { service: DemoService; executor: DemoExecutor }>();
 

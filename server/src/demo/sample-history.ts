@@ -20,7 +20,7 @@ import {
   type SamplePause,
   type SampleProfile,
   type SampleTask,
-} from './sample-dataset.ts';
+} from './sample-types.ts';
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import type { ProfilesService } from '../services/profiles-service.ts';
-import type { SampleDataset } from './sample-dataset.ts';
+import type { SampleDataset } from './sample-types.ts';
 
 /**
  * The organisation's own rows the demo writes and a reset wipes, children first (every foreign key
  * cascades or nulls, so the order only keeps the deletes small). The organisation, its member, its
  * licence and traffic stay.
  */
-export const DEMO_DATA_TABLES = [
+const DEMO_DATA_TABLES = [
   'campaign_logs',
   'campaign_tasks',
   'campaign_profiles',
