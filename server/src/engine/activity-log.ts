@@ -1,6 +1,8 @@
 import type { ActivityEventType } from '@reachly/shared/constants';
 import type { CampaignLog } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { toCount } from '../db/knex.ts';
+import { type Tables, table } from '../db/tables.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 
 export interface LogEntry {
@@ -12,27 +14,20 @@ export interface LogEntry {
   payload?: unknown;
 }
 
-export interface LogRow {
-  id: number | string;
-  campaign_id: number | string | null;
-  profile_id: number | string | null;
-  lead_id: number | string | null;
-  type: CampaignLog['type'];
-  message: string | null;
-  created_at: Date | string;
-}
-
-const nullableId = (v: number | string | null) => (v === null ? null : Number(v));
+export type LogRow = Pick<
+  Tables['campaign_logs'],
+  'id' | 'campaign_id' | 'profile_id' | 'lead_id' | 'type' | 'message' | 'created_at'
+>;
 
 export function toCampaignLog(row: LogRow): CampaignLog {
   return {
-    id: Number(row.id),
-    campaignId: nullableId(row.campaign_id),
-    profileId: nullableId(row.profile_id),
-    leadId: nullableId(row.lead_id),
+    id: toCount(row.id),
+    campaignId: row.campaign_id,
+    profileId: row.profile_id,
+    leadId: row.lead_id,
     type: row.type,
     message: row.message,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.created_at.toISOString(),
   };
 }
 
@@ -47,7 +42,7 @@ export async function writeLogs(
   entries: readonly LogEntry[],
 ): Promise<CampaignLog[]> {
   if (entries.length === 0) return [];
-  const rows = (await db('campaign_logs')
+  const rows = await table(db, 'campaign_logs')
     .insert(
       entries.map((e) => ({
         organization_id: organizationId,
@@ -60,7 +55,7 @@ export async function writeLogs(
         created_at: at,
       })),
     )
-    .returning(['id', 'campaign_id', 'profile_id', 'lead_id', 'type', 'message', 'created_at'])) as LogRow[];
+    .returning(['id', 'campaign_id', 'profile_id', 'lead_id', 'type', 'message', 'created_at']);
   return rows.map(toCampaignLog);
 }
 

@@ -6,6 +6,7 @@ import {
   type MessageAction,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { type Tables, table } from '../db/tables.ts';
 import { claimPerson, type PersonState } from './people.ts';
 import type { PlannedCampaign } from './planner.ts';
 import { type CampaignSettings, followUpSequence, stepOf } from './settings.ts';
@@ -17,14 +18,10 @@ import { type Effects, payloadOf, type TaskRow } from './task-types.ts';
  * reply, and automatic replies stay within their daily limit and never repeat themselves.
  */
 
-export interface LeadRow {
-  id: number;
-  profile_url: string;
-  name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  has_message_button: boolean | null;
-}
+export type LeadRow = Pick<
+  Tables['leads'],
+  'id' | 'profile_url' | 'name' | 'first_name' | 'last_name' | 'has_message_button'
+>;
 
 export const isMessageAction = (a: CampaignAction): a is MessageAction =>
   (MESSAGE_ACTIONS as readonly string[]).includes(a);
@@ -101,16 +98,14 @@ export async function deadReason(
   if (!task.lead_id) return null;
   if (!lead) return 'lead-deleted';
   if (person?.offLimits) return 'do-not-contact';
-  const profileId = Number(task.profile_id);
+  const profileId = task.profile_id;
   if (person?.ownerProfileId != null && person.ownerProfileId !== profileId) {
     return 'contacted-by-another-profile';
   }
   const skipContacted = stepOf(campaign.settings, 'target')?.filters.skipContacted ?? true;
   let takeOver = false;
   if (person?.ownerCampaignId != null && person.ownerCampaignId !== campaign.id) {
-    const owner = (await trx('campaigns').where({ id: person.ownerCampaignId }).first('status')) as
-      | { status: string }
-      | undefined;
+    const owner = await table(trx, 'campaigns').where({ id: person.ownerCampaignId }).first('status');
     if (owner?.status === 'running' || skipContacted) return 'worked-by-another-campaign';
     takeOver = true;
   }
@@ -177,8 +172,8 @@ export async function skipTask(
         ? `${who} wrote again, past today's limit of automatic replies in this conversation: a person should answer.`
         : `The automatic answer to ${who} would repeat a message they already got: a person should answer.`;
     const entry = {
-      campaignId: Number(task.campaign_id),
-      profileId: Number(task.profile_id),
+      campaignId: task.campaign_id,
+      profileId: task.profile_id,
       type: 'SIGNAL' as const,
       message,
     };

@@ -93,6 +93,6 @@ export async function pairsWithDueWork<T extends { pair: [number, CampaignAction
       [profileId, now, ...pairs.bindings],
     )
   ).rows as { campaign_id: number; action: string }[];
-  const due = new Set(rows.map((r) => `${Number(r.campaign_id)}:${r.action}`));
+  const due = new Set(rows.map((r) => `${r.campaign_id}:${r.action}`));
   return blocked.filter((b) => due.has(`${b.pair[0]}:${b.pair[1]}`));
 }

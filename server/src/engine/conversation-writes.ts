@@ -2,6 +2,7 @@ import type { ConversationStatus } from '@reachly/shared/constants';
 import { FIRST_RANK, RANK_STEP } from '@reachly/shared/logic';
 import type { MessageDirection } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { table } from '../db/tables.ts';
 
 /**
  * How the campaign engine writes the funnel board: a message sent or received lands in the
@@ -51,16 +52,16 @@ export async function openConversation(
   trx: Knex.Transaction,
   open: { organizationId: number; leadId: number; profileId: number; at: Date; status?: ConversationStatus },
 ): Promise<ConversationRef & { created: boolean }> {
-  const existing = (await trx('conversations')
+  const existing = await table(trx, 'conversations')
     .where({ lead_id: open.leadId, profile_id: open.profileId })
     .forUpdate()
-    .first('id', 'status')) as { id: number; status: ConversationStatus } | undefined;
-  if (existing) return { id: Number(existing.id), status: existing.status, created: false };
+    .first('id', 'status');
+  if (existing) return { id: existing.id, status: existing.status, created: false };
   const status = open.status ?? 'sent';
   const lead = (await trx('leads').where({ id: open.leadId }).first('collection_id')) as {
     collection_id: number;
   };
-  const [row] = (await trx('conversations')
+  const [row] = await table(trx, 'conversations')
     .insert({
       organization_id: open.organizationId,
       lead_id: open.leadId,
@@ -70,9 +71,9 @@ export async function openConversation(
       order: await topRank(trx, open.organizationId, status),
       status_update_date: open.at,
     })
-    .returning(['id', 'status'])) as { id: number; status: ConversationStatus }[];
+    .returning(['id', 'status']);
   if (!row) throw new Error('insert returned no conversation');
-  return { id: Number(row.id), status: row.status, created: true };
+  return { id: row.id, status: row.status, created: true };
 }
 
 /** Adds a message to the lead's conversation with the profile, creating the card on first contact. */
@@ -107,11 +108,9 @@ export async function moveCard(
   status: ConversationStatus,
   at: Date,
 ): Promise<ConversationRef> {
-  const card = (await trx('conversations')
+  const card = await table(trx, 'conversations')
     .where({ id: conversationId })
-    .first('status', 'manual_status_at')) as
-    | { status: ConversationStatus; manual_status_at: Date | string | null }
-    | undefined;
+    .first('status', 'manual_status_at');
   if (card && card.manual_status_at !== null) return { id: conversationId, status: card.status };
   await trx('conversations')
     .where({ id: conversationId })

@@ -28,8 +28,8 @@ export async function applyDone(
   data: DoneData,
   now: Date,
 ): Promise<{ logs: LogEntry[]; processed?: number }> {
-  const profileId = Number(task.profile_id);
-  const leadId = task.lead_id === null ? null : Number(task.lead_id);
+  const profileId = task.profile_id;
+  const leadId = task.lead_id === null ? null : task.lead_id;
   const payload = payloadOf(task);
   const log = (message: string): LogEntry => ({
     campaignId: campaign.id,

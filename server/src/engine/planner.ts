@@ -3,6 +3,7 @@ import { localTime, safeTimeZone } from '@reachly/shared/logic';
 import type { Knex } from 'knex';
 import { toAffectedRows } from '../db/knex.ts';
 import { likePattern } from '../db/sql.ts';
+import { table } from '../db/tables.ts';
 import { type CampaignSettings, followUpSequence, parseSettings, stepOf } from './settings.ts';
 
 /**
@@ -26,35 +27,31 @@ export interface PlannedCampaign {
   settings: CampaignSettings;
 }
 
-interface CampaignRow extends Omit<PlannedCampaign, 'settings'> {
-  settings: CampaignSettings | string;
-}
-
 /** How often the claim path re-plans a running campaign (new leads, acceptances, a new day). */
 export const PLAN_INTERVAL_SECONDS = 60;
 
 const shortHash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 16);
 
 export async function loadCampaign(db: Knex | Knex.Transaction, id: number): Promise<PlannedCampaign | null> {
-  const row = (await db('campaigns')
+  const row = await table(db, 'campaigns')
     .where({ id })
-    .first('id', 'organization_id', 'collection_id', 'status', 'settings')) as CampaignRow | undefined;
+    .first('id', 'organization_id', 'collection_id', 'status', 'settings');
   if (!row) return null;
   return {
     ...row,
-    id: Number(row.id),
-    organization_id: Number(row.organization_id),
-    collection_id: Number(row.collection_id),
+    id: row.id,
+    organization_id: row.organization_id,
+    collection_id: row.collection_id,
     settings: parseSettings(row.settings),
   };
 }
 
 async function profileIdsOf(db: Knex | Knex.Transaction, campaignId: number): Promise<number[]> {
-  const rows = (await db('campaign_profiles')
+  const rows = await table(db, 'campaign_profiles')
     .where({ campaign_id: campaignId })
     .orderBy('profile_id')
-    .select('profile_id')) as { profile_id: number | string }[];
-  return rows.map((r) => Number(r.profile_id));
+    .select('profile_id');
+  return rows.map((r) => r.profile_id);
 }
 
 const TASK_COLUMNS = '(organization_id, campaign_id, profile_id, lead_id, step_key, action, due_at, payload)';
@@ -161,10 +158,7 @@ export async function planCampaign(
   const join = stepOf(settings, 'joinGroups');
   const like = stepOf(settings, 'likePosts');
   if (join || like) {
-    const zones = (await db('profiles').whereIn('id', profiles).select('id', 'proxy_timezone')) as {
-      id: number;
-      proxy_timezone: string | null;
-    }[];
+    const zones = await table(db, 'profiles').whereIn('id', profiles).select('id', 'proxy_timezone');
     for (const { id, proxy_timezone } of zones) {
       for (const groupUrl of join?.groupUrls ?? []) {
         await run(

@@ -9,6 +9,7 @@ import {
   type TaskStatus,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { table } from '../db/tables.ts';
 import { conflict, notFound } from '../errors.ts';
 import { dateOf, secondsUntil } from './clock.ts';
 import { applyDone } from './outcomes.ts';
@@ -37,7 +38,7 @@ export function createReports() {
       .forUpdate()
       .first()) as TaskRow | undefined;
     if (!task) throw notFound(`Task ${taskId} not found.`);
-    if (Number(task.profile_id) !== report.profileId) {
+    if (task.profile_id !== report.profileId) {
       throw conflict(
         `Task ${taskId} belongs to profile ${task.profile_id}, not profile ${report.profileId}.`,
       );
@@ -100,10 +101,10 @@ export function createReports() {
       }
       throw conflict(`Task ${taskId} is already ${task.status}.`);
     }
-    const campaign = await loadCampaign(trx, Number(task.campaign_id));
+    const campaign = await loadCampaign(trx, task.campaign_id);
     if (!campaign) throw notFound(`Campaign ${task.campaign_id} not found.`);
-    const base = { campaignId: campaign.id, profileId: Number(task.profile_id), leadId: task.lead_id };
-    effects.handled = { campaignId: campaign.id, profileId: Number(task.profile_id) };
+    const base = { campaignId: campaign.id, profileId: task.profile_id, leadId: task.lead_id };
+    effects.handled = { campaignId: campaign.id, profileId: task.profile_id };
     let status: TaskStatus;
     let extraWait: Date | null = null;
     switch (body.status) {
@@ -160,7 +161,7 @@ export function createReports() {
       case 'restricted': {
         const pause = await pauseProfile(
           trx,
-          Number(task.profile_id),
+          task.profile_id,
           body.signal,
           body.message,
           body.until ? new Date(body.until) : null,
@@ -198,9 +199,7 @@ async function learnFromPage(
   hasMessageButton: boolean | undefined,
 ): Promise<string | null> {
   if (task.lead_id === null) return null;
-  const lead = (await trx('leads').where({ id: task.lead_id }).first('profile_url', 'name')) as
-    | { profile_url: string; name: string | null }
-    | undefined;
+  const lead = await table(trx, 'leads').where({ id: task.lead_id }).first('profile_url', 'name');
   if (!lead) return null;
   if (hasMessageButton !== undefined) {
     await learnMessageButton(trx, task.organization_id, lead.profile_url, hasMessageButton);

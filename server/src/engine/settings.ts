@@ -1,13 +1,8 @@
-import type { CampaignStep, DailyCaps, GapSeconds, WorkingHours } from '@reachly/shared/schemas';
+import type { CampaignStep } from '@reachly/shared/schemas';
 import { type CampaignAction, DEFAULT_DAILY_CAPS } from '@reachly/shared/schemas';
+import type { CampaignSettings } from '../db/tables.ts';
 
-/** What a campaign's `settings` jsonb column holds (validated by the shared campaign schema on the way in). */
-export interface CampaignSettings {
-  steps: CampaignStep[];
-  dailyCaps: DailyCaps;
-  workingHours: WorkingHours;
-  gapSeconds: GapSeconds;
-}
+export type { CampaignSettings };
 
 /** pg parses jsonb; PGlite through knex may hand back the text. */
 export function parseSettings(value: CampaignSettings | string): CampaignSettings {

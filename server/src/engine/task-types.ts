@@ -1,5 +1,5 @@
-import type { CampaignNoticeType, ProxySourceMode } from '@reachly/shared/constants';
-import type { CampaignAction, TaskStatus } from '@reachly/shared/schemas';
+import type { CampaignNoticeType } from '@reachly/shared/constants';
+import type { Tables } from '../db/tables.ts';
 import type { LogEntry } from './activity-log.ts';
 
 /**
@@ -9,30 +9,13 @@ import type { LogEntry } from './activity-log.ts';
  * but the log entry's type.
  */
 
-export interface TaskRow {
-  id: number | string;
-  organization_id: number;
-  campaign_id: number;
-  profile_id: number;
-  lead_id: number | null;
-  step_key: string;
-  action: CampaignAction;
-  status: TaskStatus;
-  due_at: Date | string;
-  claimed_at: Date | string | null;
-  lease_until: Date | string | null;
-  attempts: number;
-  payload: Record<string, unknown> | string | null;
-}
+/** A task row as the claim and the reports read it: every task they handle has its profile. */
+export type TaskRow = Omit<Tables['campaign_tasks'], 'profile_id'> & { profile_id: number };
 
-export interface ProfileRow {
-  id: number;
-  proxy_source: ProxySourceMode;
-  proxy_timezone: string | null;
-  paused_until: Date | string | null;
-  next_action_at: Date | string | null;
-  warmup_started_at: Date | string | null;
-}
+export type ProfileRow = Pick<
+  Tables['profiles'],
+  'id' | 'proxy_source' | 'proxy_timezone' | 'paused_until' | 'next_action_at' | 'warmup_started_at'
+>;
 
 export interface DoneEffects {
   /** Collected profiles turned into leads: pushed as processed-finished. */

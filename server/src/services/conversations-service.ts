@@ -17,33 +17,29 @@ import type {
 import type { Knex } from 'knex';
 import { toCount } from '../db/knex.ts';
 import { likePattern } from '../db/sql.ts';
+import type { Tables } from '../db/tables.ts';
 import { notFound } from '../errors.ts';
 import { type Tenant, tenant as tenantOf } from './tenancy.ts';
 
 /** A conversation row joined with its lead's name and avatar. */
-interface ConversationRow {
-  id: number | string;
-  lead_id: number | string;
-  profile_id: number | string | null;
-  collection_id: number | string;
-  status: ConversationStatus;
-  order: number | string;
-  status_update_date: Date | string | null;
-  last_message: string | null;
-  last_message_at: Date | string | null;
-  name: string | null;
-  avatar_url: string | null;
-  contact_on: string | null;
-  needs_person: string | null;
-  note: string | null;
-}
+type ConversationRow = Pick<
+  Tables['conversations'],
+  | 'id'
+  | 'lead_id'
+  | 'profile_id'
+  | 'collection_id'
+  | 'status'
+  | 'order'
+  | 'status_update_date'
+  | 'last_message'
+  | 'last_message_at'
+  | 'contact_on'
+  | 'needs_person'
+  | 'note'
+> &
+  Pick<Tables['leads'], 'name' | 'avatar_url'>;
 
-interface MessageRow {
-  id: number | string;
-  direction: 'in' | 'out';
-  text: string;
-  sent_at: Date | string;
-}
+type MessageRow = Pick<Tables['conversation_messages'], 'id' | 'direction' | 'text' | 'sent_at'>;
 
 interface Filter {
   collectionId: CollectionIdOrAll;
@@ -72,12 +68,12 @@ const iso = (value: Date | string | null): string | null =>
 
 function toConversation(row: ConversationRow): Conversation {
   return {
-    id: Number(row.id),
-    leadId: Number(row.lead_id),
-    profileId: row.profile_id === null ? null : Number(row.profile_id),
-    collectionId: Number(row.collection_id),
+    id: row.id,
+    leadId: row.lead_id,
+    profileId: row.profile_id,
+    collectionId: row.collection_id,
     status: row.status,
-    order: Number(row.order),
+    order: row.order,
     statusUpdateDate: iso(row.status_update_date),
     name: row.name,
     avatarUrl: row.avatar_url,
@@ -218,7 +214,7 @@ export function createConversationsService({ db }: { db: Knex }) {
     return {
       ...toConversation(row),
       messages: messages.map((m) => ({
-        id: Number(m.id),
+        id: m.id,
         direction: m.direction,
         text: m.text,
         sentAt: new Date(m.sent_at).toISOString(),
@@ -252,7 +248,7 @@ export function createConversationsService({ db }: { db: Knex }) {
       .select('conversations.order')
       .orderBy([{ column: 'conversations.order' }, { column: 'conversations.id' }])
       .offset(Math.max(0, index - 1))
-      .limit(index === 0 ? 1 : 2)) as { order: number | string }[];
+      .limit(index === 0 ? 1 : 2)) as { order: number }[];
     if (index > 0 && rows.length === 0) {
       const last = await base()
         .select('conversations.order')
@@ -263,7 +259,7 @@ export function createConversationsService({ db }: { db: Knex }) {
         .first();
       return last ? [Number(last.order)] : [];
     }
-    return rows.map((r) => Number(r.order));
+    return rows.map((r) => r.order);
   }
 
   /** Renumbers one status column of the organisation RANK_STEP apart (rebalancedRanks) in one statement. */

@@ -9,6 +9,7 @@ import type {
 import type { Knex } from 'knex';
 import { insertLeadColumns } from '../db/insert-leads.ts';
 import { toAffectedRows } from '../db/knex.ts';
+import type { Tables } from '../db/tables.ts';
 import { notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { createLeadImportUpload } from './leads/import-upload.ts';
@@ -18,23 +19,7 @@ import { tenant } from './tenancy.ts';
 export type LeadsService = ReturnType<typeof createLeadsService>;
 
 /** A row of the leads table. */
-export interface LeadRow {
-  id: number;
-  organization_id: number;
-  collection_id: number;
-  profile_url: string;
-  name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  avatar_url: string | null;
-  has_message_button: boolean;
-  is_excluded: boolean;
-  should_skip: boolean;
-  source: string | null;
-  friend_request_sent_at: Date | string | null;
-  message_sent_at: Date | string | null;
-  created_at: Date | string;
-}
+export type LeadRow = Tables['leads'];
 
 const LEAD_COLUMNS = [
   'id',

@@ -70,7 +70,7 @@ export function createLocatorsService({ db, realtime }: { db: Knex; realtime: Re
         signature: JSON.stringify(signature),
       })
       .returning('id');
-    return { id: Number((row as { id: number }).id) };
+    return { id: (row as { id: number }).id };
   }
 
   /** The organisation's diagnostics by locator, page and language: how many, from how many profiles. */

@@ -1,4 +1,3 @@
-import type { LoginStatus, ProxySourceMode, ProxyType } from '@reachly/shared/constants';
 import {
   type CreateProfileBody,
   mergeProfileUpdate,
@@ -12,26 +11,28 @@ import {
 import type { Knex } from 'knex';
 import { toCount } from '../db/knex.ts';
 import { likePattern } from '../db/sql.ts';
+import type { Tables } from '../db/tables.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { SecretBox } from './secret-box.ts';
 import { type Tenant, tenant as tenantOf } from './tenancy.ts';
 
-interface ProfileRow {
-  id: number | string;
-  organization_id: number;
-  name: string;
-  login_status: LoginStatus;
-  proxy_source: ProxySourceMode;
-  proxy_type: ProxyType | null;
-  http_proxy_address: string | null;
-  proxy_login: string | null;
-  proxy_password_encrypted: string | null;
-  proxy_timezone: string | null;
-  is_ready: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+type ProfileRow = Pick<
+  Tables['profiles'],
+  | 'id'
+  | 'organization_id'
+  | 'name'
+  | 'login_status'
+  | 'proxy_source'
+  | 'proxy_type'
+  | 'http_proxy_address'
+  | 'proxy_login'
+  | 'proxy_password_encrypted'
+  | 'proxy_timezone'
+  | 'is_ready'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 /** The settings of a stored row, as the shared profile rules take them. */
 function fromRow(row: ProfileRow): ProfileSettings {
@@ -63,15 +64,9 @@ const passwordContext = (organizationId: number) => `profile-proxy-password:${or
 
 function toProfile(row: ProfileRow): Profile {
   return {
-    id: Number(row.id),
-    name: row.name,
-    loginStatus: row.login_status,
-    proxySource: row.proxy_source,
-    proxyType: row.proxy_type,
-    HTTPProxyAddress: row.http_proxy_address,
-    proxyLogin: row.proxy_login,
+    id: row.id,
+    ...fromRow(row),
     hasProxyPassword: row.proxy_password_encrypted !== null,
-    proxyTimezone: row.proxy_timezone,
     isReady: row.is_ready,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

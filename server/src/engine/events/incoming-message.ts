@@ -1,0 +1,95 @@
+import type { ConversationStatus } from '@reachly/shared/constants';
+import type { ExecutorEvent } from '@reachly/shared/schemas';
+import type { Knex } from 'knex';
+import { table } from '../../db/tables.ts';
+import { writeMessage } from '../conversation-writes.ts';
+import { campaignOfLead, type EventContext, leadFor } from './context.ts';
+
+export type MessageEvent = Extract<ExecutorEvent, { kind: 'message' }>;
+
+/** Two reads of one message: the same text within this time of each other on the network's clock. */
+const SAME_MESSAGE_WINDOW_MS = 10 * 60_000;
+
+/** A reply moves a card out of these columns into replied. */
+const AWAITING_REPLY: readonly ConversationStatus[] = ['sent', 'call-to-action-sent'];
+
+export type StoredMessage = NonNullable<Awaited<ReturnType<typeof storeIncoming>>>;
+
+/**
+ * Whether the conversation holds this message already. The executor reads whole threads: the
+ * network's id says so when the page shows one; else the same text at about the same time (a
+ * thread shows times to the minute, or as "5 min ago").
+ */
+async function knownMessage(
+  trx: Knex.Transaction,
+  conversationId: number,
+  event: MessageEvent,
+  sentAt: Date,
+) {
+  const known = await trx('conversation_messages')
+    .where({ conversation_id: conversationId, direction: 'in' })
+    .andWhere((q) => {
+      if (event.messageId) q.where('network_message_id', event.messageId);
+      else
+        q.where('text', event.text).andWhereBetween('network_sent_at', [
+          new Date(sentAt.getTime() - SAME_MESSAGE_WINDOW_MS),
+          new Date(sentAt.getTime() + SAME_MESSAGE_WINDOW_MS),
+        ]);
+    })
+    .first('id');
+  return known !== undefined;
+}
+
+/**
+ * Stores a lead's message: the card moves to replied, the lead's follow-ups stop. Answers what the
+ * AI step needs, or null when the message was known already (or the lead is not this profile's).
+ */
+export async function storeIncoming(
+  { db, organizationId, profileId, now, effects }: EventContext,
+  event: MessageEvent,
+) {
+  return db.transaction(async (trx) => {
+    const lead = await leadFor(trx, organizationId, profileId, event.profileUrl);
+    if (!lead) return null;
+    const sentAt = new Date(event.sentAt);
+    const conversation = await table(trx, 'conversations')
+      .where({ lead_id: lead.id, profile_id: profileId })
+      .first('id', 'status');
+    if (conversation && (await knownMessage(trx, conversation.id, event, sentAt))) return null;
+    const moved = !conversation || AWAITING_REPLY.includes(conversation.status);
+    const written = await writeMessage(trx, {
+      organizationId,
+      leadId: lead.id,
+      profileId,
+      direction: 'in',
+      text: event.text,
+      // Ordered on the server's clock: the network's may run on another (the sandbox's does).
+      at: now,
+      networkAt: sentAt,
+      networkMessageId: event.messageId,
+      status: moved ? 'replied' : undefined,
+    });
+    const [message] = await table(trx, 'conversation_messages')
+      .where({ conversation_id: written.id })
+      .orderBy('id', 'desc')
+      .limit(1)
+      .select('id');
+    // A reply stops the lead's follow-ups, and the message planned for "later" with them.
+    const cancelled = await trx('campaign_tasks')
+      .where({ lead_id: lead.id, profile_id: profileId, action: 'followUp', status: 'pending' })
+      .update({ status: 'cancelled', finished_at: now, result: JSON.stringify({ reason: 'replied' }) })
+      .returning('id');
+    await trx('conversations').where({ id: written.id }).update({ contact_on: null, needs_person: null });
+    const campaign = await campaignOfLead(trx, lead.id, profileId);
+    effects.logs.push({
+      campaignId: campaign?.id ?? null,
+      profileId,
+      leadId: lead.id,
+      type: 'STATUS_CHANGE',
+      message: `${lead.name ?? event.profileUrl} replied${moved ? '; card moved to replied' : ''}${
+        cancelled.length > 0 ? `; ${cancelled.length} follow-up(s) cancelled` : ''
+      }`,
+    });
+    return { lead, conversationId: written.id, messageId: Number(message?.id), campaign };
+  });
+}
