@@ -75,8 +75,12 @@ export default defineConfig({
           name: `server:${db}`,
           include: serverTests,
           env: { TEST_DB: db },
-          // Prints the security and fault suite's table of figures at the end (server/test/helpers).
-          globalSetup: ['server/test/helpers/figures-setup.ts'],
+          // Prints the security and fault suite's table of figures at the end (server/test/helpers);
+          // on PGlite, first migrates the one database every file opens a copy of.
+          globalSetup: [
+            ...(db === 'pglite' ? ['server/test/helpers/pglite-template.ts'] : []),
+            'server/test/helpers/figures-setup.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

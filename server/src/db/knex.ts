@@ -19,6 +19,11 @@ export interface DatabaseOptions {
   dataDir?: string | null;
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   searchPath?: string;
+  /**
+   * In memory only: start from this PGlite data folder (`dumpDataDir()`) instead of creating the
+   * cluster, which takes seconds (tests open one migrated copy per file).
+   */
+  loadDataDir?: Blob;
 }
 
 export function createDatabase(options: DatabaseOptions): Knex {
@@ -48,7 +53,10 @@ export function createDatabase(options: DatabaseOptions): Knex {
     PGlite: new (dir?: string, o?: PGliteOptions) => PGlite;
   };
   const ClientPgLite = require('knex-pglite') as typeof Knex.Client;
-  const pglite = new Embedded(folder, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF });
+  const pglite = new Embedded(folder, {
+    postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
+    ...(!folder && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   // knex-pglite manages its single connection itself: no pool option (FACTS.md).
   const db = knexFactory({
     client: ClientPgLite,

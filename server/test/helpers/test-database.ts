@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
+import { inject } from 'vitest';
 import { createDatabase, migrateToLatest } from '../../src/db/knex.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -18,13 +20,18 @@ export interface TestDatabase {
 }
 
 /**
- * A migrated database for one test file: an in-memory PGlite, or on PostgreSQL a fresh schema of
- * TEST_DATABASE_URL (dropped at the end). Tests inside a file isolate themselves by organisation.
+ * A migrated database for one test file: an in-memory PGlite (a copy of the one migrated once per
+ * run), or on PostgreSQL a fresh schema of TEST_DATABASE_URL (dropped at the end). Tests inside a file isolate themselves by organisation.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const kind = testDbKind();
   if (kind === 'pglite') {
-    const db = createDatabase({ dataDir: null });
+    // A copy of the database the project's global setup migrated (pglite-template.ts), when it ran.
+    const template = inject('pgliteTemplate');
+    const db = createDatabase({
+      dataDir: null,
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
     await migrateToLatest(db);
     return { kind, db, destroy: () => db.destroy() };
   }
