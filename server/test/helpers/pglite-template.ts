@@ -16,9 +16,9 @@ declare module 'vitest' {
 
 /**
  * Global setup of the PGlite server project: creates and migrates one embedded database, once, and
- * hands its data folder to every test file. Creating a PGlite cluster (initdb in WebAssembly) is
- * what made each file's setup slow: ~5 s on an idle 2-core machine, 25-30 s beside the other
- * tests and browsers, past the hook timeout; opening a copy of a ready folder takes a tenth of that.
+ * hands its data folder to every test file (docs/decisions.md, "Tests under load"): creating a
+ * PGlite cluster and migrating it took 25-30 s per file on a loaded 2-core machine; a file now
+ * opens a copy, and only compiles PGlite's WebAssembly.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const require = createRequire(import.meta.url);

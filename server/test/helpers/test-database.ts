@@ -21,7 +21,8 @@ export interface TestDatabase {
 
 /**
  * A migrated database for one test file: an in-memory PGlite (a copy of the one migrated once per
- * run), or on PostgreSQL a fresh schema of TEST_DATABASE_URL (dropped at the end). Tests inside a file isolate themselves by organisation.
+ * run), or on PostgreSQL a fresh schema of TEST_DATABASE_URL (dropped at the end). Tests inside a
+ * file isolate themselves by organisation.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const kind = testDbKind();
