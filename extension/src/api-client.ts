@@ -1,28 +1,11 @@
 import type { LoginStatus } from '@reachly/shared/constants';
+import { contract } from '@reachly/shared/contract';
+import { ApiError, createApiClient } from '@reachly/shared/contract/client';
 import type { ExtensionSession } from '@reachly/shared/extension';
-import {
-  type Campaign,
-  type ClaimTaskResponse,
-  campaignSchema,
-  claimTaskResponseSchema,
-  type ExecutorEvent,
-  type ExecutorEventsResponse,
-  executorEventsResponseSchema,
-  type TaskOutcomeBody,
-  type TaskOutcomeResponse,
-  taskOutcomeResponseSchema,
-  userSchema,
-} from '@reachly/shared/schemas';
+import type { ExecutorEvent, TaskOutcomeBody } from '@reachly/shared/schemas';
 
-/** An API answer that was not 2xx: `status` 0 when the server could not be reached. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+// The one error class of every client: status 0 when the server could not be reached.
+export { ApiError };
 
 /** An outcome without the fields the client adds (profileId, attempt), spread over the union. */
 export type Outcome = TaskOutcomeBody extends infer T
@@ -31,44 +14,35 @@ export type Outcome = TaskOutcomeBody extends infer T
     : never
   : never;
 
-/** The task protocol (shared/src/schemas/executor.ts) for one profile, over fetch. */
+/** The typed API client of a profile's session: its server, its access token. */
+export function sessionClient(session: ExtensionSession, fetchImpl: typeof fetch = fetch) {
+  return createApiClient({
+    baseUrl: new URL(session.serverUrl).origin,
+    headers: () => ({ authorization: session.accessToken }),
+    fetch: fetchImpl,
+  });
+}
+
+/** The task protocol of the contract (shared/src/contract/executor.ts) for one profile. */
 export function createExecutorApi(session: ExtensionSession, fetchImpl: typeof fetch = fetch) {
-  async function call<T>(method: string, path: string, body: unknown, parse: (v: unknown) => T): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetchImpl(new URL(path, session.serverUrl), {
-        method,
-        headers: { 'content-type': 'application/json', authorization: session.accessToken },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new ApiError(0, `Reachly server unreachable: ${(error as Error).message}`);
-    }
-    const json = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    if (!res.ok) throw new ApiError(res.status, json?.error?.message ?? `HTTP ${res.status}`);
-    return parse(json);
-  }
-  const post = <T>(path: string, body: unknown, parse: (v: unknown) => T) => call('POST', path, body, parse);
+  const { call } = sessionClient(session, fetchImpl);
   const { profileId } = session;
   return {
-    claim: (): Promise<ClaimTaskResponse> =>
-      post('/api/executor/claim', { profileId }, (v) => claimTaskResponseSchema.parse(v)),
+    claim: () => call(contract.executor.claim, { body: { profileId } }),
     started: (taskId: number, attempt: number) =>
-      post(`/api/executor/tasks/${taskId}/started`, { profileId, attempt }, (v) => v),
-    outcome: (taskId: number, attempt: number, outcome: Outcome): Promise<TaskOutcomeResponse> =>
-      post(`/api/executor/tasks/${taskId}/outcome`, { ...outcome, profileId, attempt }, (v) =>
-        taskOutcomeResponseSchema.parse(v),
-      ),
+      call(contract.executor.started, { params: { id: taskId }, body: { profileId, attempt } }),
+    outcome: (taskId: number, attempt: number, outcome: Outcome) =>
+      call(contract.executor.outcome, {
+        params: { id: taskId },
+        body: { ...outcome, profileId, attempt } as TaskOutcomeBody,
+      }),
     /** The signed-in user's organisation (the room of the server's pushes). */
-    organizationId: (): Promise<number> =>
-      call('GET', '/api/user', undefined, (v) => userSchema.parse(v).organizationId),
-    campaign: (id: number): Promise<Campaign> =>
-      call('GET', `/api/campaigns/${id}`, undefined, (v) => campaignSchema.parse(v)),
+    organizationId: async (): Promise<number> => (await call(contract.user.get)).organizationId,
+    campaign: (id: number) => call(contract.campaigns.get, { params: { id } }),
     /** What the network's pages show about this profile's log-in (the dashboard's profile list shows it). */
     loginStatus: (loginStatus: LoginStatus) =>
-      call('PATCH', '/api/profiles', { id: profileId, loginStatus }, (v) => v),
-    events: (events: ExecutorEvent[]): Promise<ExecutorEventsResponse> =>
-      post('/api/executor/events', { profileId, events }, (v) => executorEventsResponseSchema.parse(v)),
+      call(contract.profiles.update, { body: { id: profileId, loginStatus } }),
+    events: (events: ExecutorEvent[]) => call(contract.executor.events, { body: { profileId, events } }),
   };
 }
 

@@ -3,14 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExpressAuth } from '@auth/express';
 import express, { type Express, Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.ts';
-import { tooManyRequests } from './errors.ts';
+import { apiDocsRoutes } from './http/api-docs.ts';
+import { rateLimiter } from './http/endpoints.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
 import { requestLogSerializers } from './http/logger.ts';
-import { authRoutes } from './routes/auth-routes.ts';
 import { apiRoutes } from './routes/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,33 +54,16 @@ export function createApp(ctx: AppContext): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // Per client address: separate counters for sign-up and sign-in over 15 minutes, and one for the
-  // other anonymous routes per minute. A refusal is 429 with Retry-After.
-  const limiter = (windowMs: number, limit: number) =>
-    rateLimit({
-      windowMs,
-      limit,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      // express-rate-limit has set Retry-After (seconds to the window's end) by now.
-      handler: (_req, _res, next) => next(tooManyRequests()),
-    });
-  api.post('/register', limiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT));
+  // Sign-in through Auth.js counts per client address like sign-up (the contract's own routes carry
+  // their rate limits: docs/decisions.md). A refusal is 429 with Retry-After.
   api.post(
     ['/auth/callback/credentials', '/auth/signin/credentials'],
-    limiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT),
+    rateLimiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT),
   );
-  // Guessing the current password through a stolen session is sign-in by another door.
-  api.post('/user/password', limiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT));
-  const publicLimiter = () => limiter(60 * 1000, ctx.config.PUBLIC_RATE_LIMIT);
-  api.post('/summary', publicLimiter());
-  api.post('/emit', publicLimiter());
-  api.get('/downloadApp', publicLimiter());
-
-  // Our /auth/_log and /register come before Auth.js, which answers everything under /auth.
-  api.use(authRoutes(ctx));
-  api.use('/auth', ExpressAuth(ctx.authConfig));
+  api.use(apiDocsRoutes());
+  // The contract's routes come before Auth.js, which answers everything else under /auth.
   api.use(apiRoutes(ctx));
+  api.use('/auth', ExpressAuth(ctx.authConfig));
   api.use(apiNotFound);
   app.use('/api', api);
 

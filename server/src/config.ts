@@ -40,6 +40,8 @@ const envSchema = z.object({
   AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Check every answer against the API contract (a mismatch is a 500): on under the test runner unless set. */
+  CHECK_ANSWERS: z.enum(['0', '1']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -47,7 +49,10 @@ export type Env = z.infer<typeof envSchema>;
 /** The names of every variable above (README.md's table is checked against this list). */
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
-export interface Config extends Omit<Env, 'AUTH_SECRET' | 'ADMIN_TOKEN' | 'PROXY_SECRET_KEY'> {
+export interface Config
+  extends Omit<Env, 'AUTH_SECRET' | 'ADMIN_TOKEN' | 'PROXY_SECRET_KEY' | 'CHECK_ANSWERS'> {
+  /** Every answer is checked against the API contract (CHECK_ANSWERS; on under the test runner). */
+  CHECK_ANSWERS: boolean;
   AUTH_SECRET: string;
   /** AES-256-GCM key (64 hex characters) that encrypts proxy passwords at rest. */
   PROXY_SECRET_KEY: string;
@@ -95,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PROXY_SECRET_KEY: parsed.PROXY_SECRET_KEY ?? persistentSecret(parsed.DATA_DIR, 'proxy-secret-key'),
     ADMIN_TOKEN: parsed.ADMIN_TOKEN ?? persistentSecret(parsed.DATA_DIR, 'admin-token'),
     embedded: parsed.DATABASE_URL === undefined,
+    CHECK_ANSWERS: parsed.CHECK_ANSWERS ? parsed.CHECK_ANSWERS === '1' : process.env.VITEST !== undefined,
   };
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { userResponseSchema } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest, parseByteAmount, UsageError } from '../src/admin/cli.ts';
-import { isLoopback } from '../src/routes/admin-routes.ts';
+import { isLoopback } from '../src/http/endpoints.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.ts';
 import { registerAccount, startTestServer, type TestServer, uniqueEmail } from './helpers/test-server.ts';

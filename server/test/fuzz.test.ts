@@ -1,3 +1,4 @@
+import { contract, listEndpoints } from '@reachly/shared/contract';
 import { apiErrorSchema } from '@reachly/shared/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -577,6 +578,16 @@ describe('fuzz: no 5xx, error bodies on 4xx, nothing written on rejection', () =
       );
     });
   }
+
+  it('fuzzes every endpoint of the contract that takes input (params, query or body)', () => {
+    const fuzzed = new Set(makers.map((m) => m.name));
+    const missing = listEndpoints(contract)
+      .map(({ endpoint }) => endpoint)
+      .filter((e) => e.params || e.query || e.body)
+      .map((e) => `${e.method} ${e.path}`)
+      .filter((name) => !fuzzed.has(name));
+    expect(missing).toEqual([]);
+  });
 
   it(`runs at least 2,000 cases in all (${(routes.length + 1) * CASES_PER_ROUTE})`, () => {
     expect((routes.length + 1) * CASES_PER_ROUTE).toBeGreaterThanOrEqual(2000);

@@ -1,3 +1,4 @@
+import { contract, fillPath, listEndpoints } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFigure } from './helpers/figures.ts';
 import type { RequestOptions } from './helpers/http-client.ts';
@@ -101,6 +102,7 @@ const foreign = (): [string, string, RequestOptions][] => [
   ['PATCH', '/api/conversations', { json: { id: ids.conversation, fields: { order: 0, status: 'booked' } } }],
   ['PATCH', '/api/profiles', { json: { id: ids.profile, name: 'Taken over' } }],
   ['DELETE', `/api/profiles?id=${ids.profile}`, {}],
+  ['POST', `/api/profiles/${ids.profile}/resume`, {}],
   ['GET', `/api/campaigns/${ids.campaign}`, {}],
   ['PATCH', `/api/campaigns/${ids.campaign}`, { json: { name: 'Taken over' } }],
   ['POST', `/api/campaigns/${ids.campaign}/start`, {}],
@@ -166,6 +168,18 @@ describe("another organisation's ids", () => {
     recordFigure('tenancyRoutes', new Set(routes.map(([m, p]) => `${m} ${p.replace(/\d+/g, ':id')}`)).size);
   });
 
+  it('cover every signed-in endpoint of the contract that names a row in its path', () => {
+    const tried = foreign().map(
+      ([method, path]) => `${method} ${path.split('?')[0]?.replace(/\/\d+/g, '/:id')}`,
+    );
+    const missing = listEndpoints(contract)
+      .map(({ endpoint }) => endpoint)
+      .filter((e) => e.access === 'user' && e.params)
+      .map((e) => `${e.method} ${e.path}`)
+      .filter((name) => !tried.includes(name));
+    expect(missing).toEqual([]);
+  });
+
   it("never appear in the stranger's lists", async () => {
     for (const path of [
       '/api/collections',
@@ -196,22 +210,12 @@ describe("another organisation's ids", () => {
 describe('without a session or token', () => {
   it('every private route answers 401 and writes nothing', async () => {
     const anonymous = server.client();
-    const routes: [string, string, RequestOptions][] = [
-      ['GET', '/api/user', {}],
-      ['GET', '/api/traffic', {}],
-      ['PATCH', '/api/user/machineData', { json: {} }],
-      ['POST', '/api/user/password', { json: { currentPassword: 'x', newPassword: 'another-password' } }],
-      ['GET', '/api/collections', {}],
-      ['POST', '/api/collections', { json: { name: 'x' } }],
-      ['GET', '/api/leads', {}],
-      ['GET', '/api/conversations', {}],
-      ['GET', '/api/profiles', {}],
-      ['POST', '/api/profiles', { json: { name: 'x' } }],
-      ['GET', '/api/campaigns', {}],
-      ['POST', '/api/campaigns/preview-template', { json: { template: 'Hi' } }],
-      ['GET', '/api/agent/profiles', {}],
-      ...foreign(),
-    ];
+    // Every signed-in endpoint of the contract (ids that exist nowhere), and every request naming a row.
+    const signedIn: [string, string, RequestOptions][] = listEndpoints(contract)
+      .map(({ endpoint }) => endpoint)
+      .filter((e) => e.access === 'user')
+      .map((e) => [e.method, fillPath(e.path, { id: 1 }), e.method === 'GET' ? {} : { json: {} }]);
+    const routes: [string, string, RequestOptions][] = [...signedIn, ...foreign()];
     for (const [method, path, options] of routes) {
       const before = await writeSignature(server.database.db);
       const res = await anonymous.request<{ error: { code: string } }>(method, path, options);

@@ -5,6 +5,7 @@ import {
   LOCAL_STORAGE_KEYS,
   TEXTS,
 } from '@reachly/shared/constants';
+import type { Contract } from '@reachly/shared/contract';
 import { decideVisitKey } from '@reachly/shared/logic';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
 import { randomId } from '../lib/random.ts';
@@ -43,7 +44,7 @@ function ensureGuestId(): Promise<string> {
   if (existing) return Promise.resolve(existing);
   guestIdReady ??= (async () => {
     const guestId = randomId();
-    await post('/api/emit', {
+    await post('/api/emit' satisfies Contract['public']['emit']['path'], {
       type: CLIENT_EVENT_TYPES.noGuestId,
       guestId,
       source: CLIENT_EVENT_SOURCE,
@@ -70,7 +71,7 @@ export async function emitEvent(
   if (isDemoMode()) return;
   const hadGuestId = storedGuestId() !== null;
   const guestId = await ensureGuestId();
-  await post('/api/emit', {
+  await post('/api/emit' satisfies Contract['public']['emit']['path'], {
     ...extra,
     type,
     source: CLIENT_EVENT_SOURCE,
@@ -90,6 +91,6 @@ export async function countVisit(isFirstVisit: boolean, now = Date.now()): Promi
   const stored = localStorage.getItem(LOCAL_STORAGE_KEYS.lastSentVisitEvent);
   const key = decideVisitKey({ isFirstVisit, lastVisitAt: stored === null ? null : Number(stored), now });
   if (!key) return;
-  await post('/api/summary', { key });
+  await post('/api/summary' satisfies Contract['public']['summary']['path'], { key });
   localStorage.setItem(LOCAL_STORAGE_KEYS.lastSentVisitEvent, String(now));
 }

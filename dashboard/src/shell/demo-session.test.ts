@@ -1,5 +1,6 @@
+import { contract } from '@reachly/shared/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, getAccessToken, setAccessToken } from '../lib/api.ts';
+import { ApiError, call, getAccessToken, setAccessToken } from '../lib/api.ts';
 import { DEMO_REGISTER_MESSAGE, demoSession, forgetDemoSession } from './demo-session.ts';
 
 const demoAnswer = { accessToken: 'demo_token', organizationId: 7, resetsAt: '2026-01-01T00:30:00.000Z' };
@@ -14,7 +15,11 @@ beforeEach(() => {
   forgetDemoSession();
   setAccessToken('user-token');
   fetchMock = vi.fn(async (url: string) =>
-    url === '/api/demo/session' ? json(demoAnswer) : json({ ok: true }),
+    url === '/api/demo/session'
+      ? json(demoAnswer)
+      : url === '/api/collections'
+        ? json([])
+        : json({ ok: true }),
   );
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -47,18 +52,20 @@ describe('the demo session', () => {
   });
 });
 
-describe('api() in demo mode', () => {
+describe('call() in demo mode', () => {
   beforeEach(() => localStorage.setItem('isDemo', 'true'));
 
   it("sends every call with the demo user's token, never the user's", async () => {
-    await api('/api/collections');
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/collections') as [string, RequestInit];
-    expect(call[1].headers).toEqual({ authorization: 'demo_token' });
+    expect(await call(contract.collections.list)).toEqual([]);
+    const sent = fetchMock.mock.calls.find(([url]) => url === '/api/collections') as [string, RequestInit];
+    expect(sent[1].headers).toEqual({ authorization: 'demo_token' });
     expect(getAccessToken()).toBe('demo_token');
   });
 
   it('creates no account', async () => {
-    const refused = await api('/api/register', { method: 'POST', json: {} }).catch((e: unknown) => e);
+    const refused = await call(contract.auth.register, {
+      body: { email: 'visitor@example.com', password: 'a-long-password' },
+    }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).message).toBe(DEMO_REGISTER_MESSAGE);
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/register')).toBe(false);

@@ -1,4 +1,5 @@
 import { LOCAL_STORAGE_KEYS } from '@reachly/shared/constants';
+import type { Contract } from '@reachly/shared/contract';
 import { randomHex } from '../lib/random.ts';
 
 /** The visitor's demo session of POST /api/demo/session: the demo user's token and organisation. */
@@ -28,7 +29,7 @@ function visitorId(): string {
 /** Asks the server for the visitor's demo session (made and seeded on the first call). */
 async function requestDemoSession(): Promise<DemoSession> {
   // No cookie and no authorization: the demo session is the visitor's, not the signed-in user's.
-  const res = await fetch('/api/demo/session', {
+  const res = await fetch('/api/demo/session' satisfies Contract['demo']['session']['path'], {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ visitorId: visitorId() }),

@@ -5,6 +5,7 @@ import {
   FIRST_VISIT_ID_BYTES,
   SHELL_QUERY_PARAMS,
 } from '@reachly/shared/constants';
+import type { Contract } from '@reachly/shared/contract';
 import type { GlobalPrerenderData, User } from '@reachly/shared/schemas';
 import { authHeaders, setAccessToken } from '../lib/api.ts';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
@@ -87,7 +88,7 @@ async function fetchGlobalPrerenderData(): Promise<User | null> {
   let data: GlobalPrerenderData = { user: null };
   if (!isDemoMode()) {
     try {
-      const res = await fetch('/api/globalPrerenderData', {
+      const res = await fetch('/api/globalPrerenderData' satisfies Contract['user']['prerender']['path'], {
         headers: authHeaders(),
         credentials: 'same-origin',
       });

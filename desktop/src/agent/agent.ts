@@ -12,11 +12,11 @@ import { collectMachineData, DESKTOP_VERSION } from './machine-data.ts';
 import { agentHome, logFilePath, profileUserDataDir } from './paths.ts';
 import { createRedactor } from './redact.ts';
 import {
+  ApiError,
   connectRealtime,
   createServerClient,
   type RealtimeConnection,
   type ServerClient,
-  ServerError,
 } from './server-client.ts';
 import { openSettings } from './settings.ts';
 import { type BackoffOptions, createSupervisor, DEFAULT_BACKOFF, type Supervisor } from './supervisor.ts';
@@ -172,7 +172,7 @@ export async function createAgent(options: AgentOptions = {}): Promise<AgentHand
       organizationId = user.organizationId;
       log(`signed in to ${serverUrl} as ${user.email}`);
     } catch (error) {
-      if (error instanceof ServerError && (error.status === 401 || error.status === 403)) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         throw new AgentBridgeError('The server refused this access token');
       }
       throw new AgentBridgeError(`The server could not be reached: ${(error as Error).message}`);
@@ -189,7 +189,7 @@ export async function createAgent(options: AgentOptions = {}): Promise<AgentHand
       },
       onError: (error) => log(`traffic report failed, kept for the next one: ${error.message}`),
       unknownProfiles: (error) => {
-        const ids = (error as ServerError).status === 404 ? (error as ServerError).details : null;
+        const ids = (error as ApiError).status === 404 ? (error as ApiError).details : null;
         const list = (ids as { profileIds?: unknown } | null)?.profileIds;
         return Array.isArray(list) ? list.filter((id): id is number => typeof id === 'number') : [];
       },

@@ -1,46 +1,31 @@
 import { SOCKET_PATH } from '@reachly/shared/constants';
+import type { EndpointSpec } from '@reachly/shared/contract';
+import { contract } from '@reachly/shared/contract';
+import { ApiError, createApiClient } from '@reachly/shared/contract/client';
 import type { ServerToClientEvents } from '@reachly/shared/realtime';
-import {
-  type AgentCookiesImportedBody,
-  type AgentCookiesResponse,
-  type AgentLaunchFailedBody,
-  type AgentProfilesResponse,
-  type AgentTrafficBody,
-  agentCookiesResponseSchema,
-  agentProfilesResponseSchema,
-  type MachineData,
-  okResponseSchema,
-  type Traffic,
-  trafficSchema,
-  type UserResponse,
-  userResponseSchema,
+import type {
+  AgentCookiesImportedBody,
+  AgentCookiesResponse,
+  AgentLaunchFailedBody,
+  AgentProfilesResponse,
+  AgentTrafficBody,
+  MachineData,
+  Traffic,
+  UserResponse,
 } from '@reachly/shared/schemas';
 import { io, type Socket } from 'socket.io-client';
-import type { z } from 'zod';
 
 /**
- * The agent's side of the server: typed calls to the routes it uses (the agent routes of
- * shared/src/schemas/agent.ts, GET /api/user and PATCH /api/user/machineData), each answer parsed
- * with the shared schema, signed in with `Authorization: <accessToken>`; and its own socket.io
- * connection to the organisation's room, which tells the supervisor to look again at which
- * profiles need a browser.
+ * The agent's side of the server: the contract's calls it uses (the agent endpoints, GET /api/user
+ * and PATCH /api/user/machineData) through the one typed client, signed in with
+ * `Authorization: <accessToken>`; and its own socket.io connection to the organisation's room,
+ * which tells the supervisor to look again at which profiles need a browser.
  */
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
-/** A call the server refused (or could not be reached: status 0). */
-export class ServerError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** The error body's details, if any (e.g. the unknown profileIds of a traffic report). */
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'ServerError';
-  }
-}
+/** A call the server refused (or could not be reached: status 0): the one error class of every client. */
+export { ApiError };
 
 export interface ServerClient {
   readonly serverUrl: string;
@@ -53,66 +38,46 @@ export interface ServerClient {
   cookiesImported(profileId: number, body: AgentCookiesImportedBody): Promise<void>;
 }
 
+/** fetch with the agent's timeout on every call: a server that stops answering cannot hold the supervisor. */
+const fetchWithTimeout: typeof fetch = (input, init) =>
+  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+
+/** The agent's log names the call and the status beside the server's message (the user sends that log). */
+function inContext(endpoint: EndpointSpec, error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const status = error.status === 0 ? 'unreachable' : String(error.status);
+  const message = `${endpoint.method} ${endpoint.path}: ${status} ${error.message}`;
+  return new ApiError(error.status, error.code, message, error.details);
+}
+
 export function createServerClient(serverUrl: string, accessToken: string): ServerClient {
   const base = serverUrl.replace(/\/+$/, '');
-  async function call<S extends z.ZodType>(
-    method: string,
-    apiPath: string,
-    schema: S,
-    body?: unknown,
-  ): Promise<z.infer<S>> {
-    let res: Response;
+  const client = createApiClient({
+    baseUrl: base,
+    headers: () => ({ authorization: accessToken }),
+    fetch: fetchWithTimeout,
+  });
+  const call = (async (endpoint: EndpointSpec, ...rest: unknown[]) => {
     try {
-      res = await fetch(`${base}${apiPath}`, {
-        method,
-        headers: {
-          authorization: accessToken,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? null : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
+      return await (client.call as (e: EndpointSpec, ...r: unknown[]) => Promise<unknown>)(endpoint, ...rest);
     } catch (error) {
-      throw new ServerError(0, 'UNREACHABLE', `${method} ${apiPath}: ${(error as Error).message}`);
+      throw inContext(endpoint, error);
     }
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      // Not JSON: reported below.
-    }
-    if (!res.ok) {
-      const error = (json as { error?: { code?: string; message?: string; details?: unknown } } | null)
-        ?.error;
-      throw new ServerError(
-        res.status,
-        error?.code ?? `HTTP_${res.status}`,
-        `${method} ${apiPath}: ${res.status} ${error?.message ?? text.slice(0, 200)}`,
-        error?.details,
-      );
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new ServerError(res.status, 'BAD_ANSWER', `${method} ${apiPath}: unexpected answer`);
-    }
-    return parsed.data;
-  }
+  }) as typeof client.call;
   return {
     serverUrl: base,
-    getUser: () => call('GET', '/api/user', userResponseSchema),
+    getUser: () => call(contract.user.get),
     sendMachineData: async (data) => {
-      await call('PATCH', '/api/user/machineData', okResponseSchema, data);
+      await call(contract.user.machineData, { body: data });
     },
-    agentProfiles: () => call('GET', '/api/agent/profiles', agentProfilesResponseSchema),
-    reportTraffic: (body) => call('POST', '/api/agent/traffic', trafficSchema, body),
+    agentProfiles: () => call(contract.agent.profiles),
+    reportTraffic: (body) => call(contract.agent.traffic, { body }),
     reportLaunchFailed: async (body) => {
-      await call('POST', '/api/agent/launch-failed', okResponseSchema, body);
+      await call(contract.agent.launchFailed, { body });
     },
-    profileCookies: (profileId) =>
-      call('GET', `/api/agent/profiles/${profileId}/cookies`, agentCookiesResponseSchema),
+    profileCookies: (profileId) => call(contract.agent.cookies, { params: { id: profileId } }),
     cookiesImported: async (profileId, body) => {
-      await call('POST', `/api/agent/profiles/${profileId}/cookies-imported`, okResponseSchema, body);
+      await call(contract.agent.cookiesImported, { params: { id: profileId }, body });
     },
   };
 }
@@ -187,7 +152,7 @@ export async function accessTokenFor(serverUrl: string, email: string, password:
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
-      throw new ServerError(0, 'UNREACHABLE', `${base} did not answer: ${(error as Error).message}`);
+      throw new ApiError(0, 'NETWORK_ERROR', `${base} did not answer: ${(error as Error).message}`);
     }
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -205,13 +170,8 @@ export async function accessTokenFor(serverUrl: string, email: string, password:
   const answer = (await signIn.json().catch(() => ({}))) as { url?: string };
   const error = answer.url ? new URL(answer.url, base).searchParams.get('error') : 'no answer';
   if (!signIn.ok || error)
-    throw new ServerError(
-      signIn.status || 401,
-      'SIGN_IN_FAILED',
-      `Sign-in refused (${error ?? signIn.status})`,
-    );
+    throw new ApiError(signIn.status || 401, 'SIGN_IN_FAILED', `Sign-in refused (${error ?? signIn.status})`);
   const session = (await (await send('/api/auth/session')).json()) as { accessToken?: string } | null;
-  if (!session?.accessToken)
-    throw new ServerError(401, 'SIGN_IN_FAILED', 'The session carries no access token');
+  if (!session?.accessToken) throw new ApiError(401, 'SIGN_IN_FAILED', 'The session carries no access token');
   return session.accessToken;
 }

@@ -1,6 +1,6 @@
 import { type AgentTrafficBody, agentTrafficBodySchema } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServerClient, ServerError } from './server-client.ts';
+import { ApiError, createServerClient } from './server-client.ts';
 import { type LocalServer, readText, startLocalServer, until } from './test-support.ts';
 import { type ByteSource, createTrafficMeter } from './traffic-meter.ts';
 
@@ -147,7 +147,7 @@ describe('traffic meter', () => {
     const meter = createTrafficMeter({
       report: (body) => client.reportTraffic(body),
       intervalMs: 60_000,
-      unknownProfiles: (error) => ((error as ServerError).details as { profileIds: number[] }).profileIds,
+      unknownProfiles: (error) => ((error as ApiError).details as { profileIds: number[] }).profileIds,
     });
     const kept = counter();
     const deleted = counter();
@@ -161,14 +161,14 @@ describe('traffic meter', () => {
     expect(meter.pending().size).toBe(0);
   });
 
-  it('answers a refused token as a ServerError with the status', async () => {
+  it('answers a refused token as an ApiError with the status', async () => {
     const client = createServerClient(endpoint.url, 'wrong');
     await expect(client.reportTraffic({ reports: [{ profileId: 1, bytes: '1' }] })).rejects.toMatchObject({
       status: 401,
       code: 'UNAUTHORIZED',
     });
     await expect(client.reportTraffic({ reports: [{ profileId: 1, bytes: '1' }] })).rejects.toBeInstanceOf(
-      ServerError,
+      ApiError,
     );
   });
 });

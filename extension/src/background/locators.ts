@@ -1,6 +1,8 @@
+import { contract } from '@reachly/shared/contract';
 import type { ExtensionSession, PageSignature } from '@reachly/shared/extension';
 import { DEFAULT_FACEBOOK_LOCATORS, type LocatorTable, locatorTableSchema } from '@reachly/shared/schemas';
 import { storage } from 'wxt/utils/storage';
+import { sessionClient } from '../api-client.ts';
 
 /**
  * The locator table in force in this browser: the server's (GET /api/locators), fetched before the
@@ -36,14 +38,12 @@ export async function currentLocators(
   if (!session || (!force && Date.now() - checkedAt < REFRESH_MS)) return have;
   checkedAt = Date.now();
   try {
-    const res = await fetch(new URL('/api/locators?network=facebook', session.serverUrl), {
-      headers: { authorization: session.accessToken },
+    const table = await sessionClient(session).call(contract.locators.current, {
+      query: { network: 'facebook' },
     });
-    if (!res.ok) return have;
-    const parsed = locatorTableSchema.safeParse(await res.json());
-    if (!parsed.success || parsed.data.version < have.version) return have;
-    await locatorsItem.setValue(parsed.data);
-    return parsed.data;
+    if (table.version < have.version) return have;
+    await locatorsItem.setValue(table);
+    return table;
   } catch {
     return have;
   }
@@ -66,10 +66,8 @@ export async function reportDiagnostic(
   // The next step asks for the table again: a fix may already be published.
   checkedAt = 0;
   try {
-    await fetch(new URL('/api/diagnostics', session.serverUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: session.accessToken },
-      body: JSON.stringify({ ...signature, profileId: session.profileId }),
+    await sessionClient(session).call(contract.locators.report, {
+      body: { ...signature, profileId: session.profileId },
     });
   } catch {
     /* the server is unreachable: the next miss reports again */

@@ -63,7 +63,7 @@ function fakeApi(claims: ClaimTaskResponse[]) {
     }),
     loginStatus: vi.fn(async () => ({})),
     campaign: vi.fn(async () => {
-      throw new ApiError(0, 'offline');
+      throw new ApiError(0, 'NETWORK_ERROR', 'offline');
     }),
     events: vi.fn(async (e: unknown[]) => {
       events.push(...e);
@@ -207,7 +207,7 @@ describe('the task loop', () => {
 
   it('drops a task whose claim was taken over (409) and goes on', async () => {
     const { loop, mock } = setup([ready(task())], () => done());
-    mock.outcome.mockRejectedValueOnce(new ApiError(409, 'claimed again'));
+    mock.outcome.mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'claimed again'));
     await loop.signIn(session);
     await loop.tick();
     expect(await currentTaskItem.getValue()).toBeNull();

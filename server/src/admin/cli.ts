@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BYTES_PER_GB } from '@reachly/shared/constants';
-import { adminResultSchema, locatorTableSchema } from '@reachly/shared/schemas';
+import { ApiError, contract, createApiClient, listEndpoints } from '@reachly/shared/contract';
+import { locatorTableSchema } from '@reachly/shared/schemas';
 import { ConfigError, loadConfig } from '../config.ts';
-import { ADMIN_TOKEN_HEADER } from '../routes/admin-routes.ts';
+import { ADMIN_TOKEN_HEADER } from '../http/endpoints.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -167,25 +168,25 @@ async function main(): Promise<number> {
     throw error;
   }
   const base = config.ADMIN_URL ?? `http://127.0.0.1:${config.PORT}`;
-  let res: Response;
+  const endpoint = listEndpoints(contract).find(
+    (e) => e.endpoint.access === 'admin' && e.endpoint.path === request.path,
+  )?.endpoint;
+  if (!endpoint) throw new Error(`${request.path} is not an admin endpoint of the contract`);
+  const { call } = createApiClient({
+    baseUrl: base,
+    headers: () => ({ [ADMIN_TOKEN_HEADER]: config.ADMIN_TOKEN }),
+  });
   try {
-    res = await fetch(new URL(request.path, base), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [ADMIN_TOKEN_HEADER]: config.ADMIN_TOKEN },
-      body: JSON.stringify(request.body),
-    });
-  } catch {
-    console.error(`No Reachly server answers at ${base}: start it with npm start (same environment).`);
+    const answer = (await call(endpoint, { body: request.body } as never)) as unknown as { message: string };
+    console.log(answer.message);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 0) {
+      console.error(`No Reachly server answers at ${base}: start it with npm start (same environment).`);
+    } else console.error(`Refused (${error.status}): ${error.message}`);
     return 1;
   }
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-  const result = adminResultSchema.safeParse(body);
-  if (!res.ok || !result.success) {
-    console.error(`Refused (${res.status}): ${body?.error?.message ?? 'unexpected answer'}`);
-    return 1;
-  }
-  console.log(result.data.message);
-  return 0;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -8,7 +8,6 @@ import {
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { CampaignEngine, Clock } from '../engine/index.ts';
-import { migrateDemoStore } from './demo-store.ts';
 
 /** What the sandbox's people answer a message with, when they answer (the engine reads the intent). */
 const REPLIES = [
@@ -122,7 +121,6 @@ export function createDemoExecutor(
   /** One round over the watched demos' running campaigns; answers how many tasks were done. */
   async function tick(): Promise<number> {
     const now = clock.now().getTime();
-    await migrateDemoStore(db);
     await deliver(now);
     const profiles = (await db('demo_sessions as d')
       .join('campaigns as c', 'c.organization_id', 'd.organization_id')

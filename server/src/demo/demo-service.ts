@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../engine/clock.ts';
 import { HttpError, isUniqueViolation } from '../errors.ts';
 import type { ProfilesService } from '../services/profiles-service.ts';
-import { type DemoSessionRow, migrateDemoStore } from './demo-store.ts';
+import type { DemoSessionRow } from './demo-store.ts';
 import { DEMO_PAYMENT_TEXTS, DEMO_TRAFFIC } from './sample-data.ts';
 import { createSampleDataset } from './sample-dataset.ts';
 import { DAY_MS } from './sample-types.ts';
@@ -174,7 +174,6 @@ export function createDemoService(deps: DemoDeps, timers = DEMO_TIMERS) {
 
   /** The visitor's demo session, made (and seeded) on the first call; a seed past its time is put back first. */
   async function session(visitorId: string): Promise<DemoSession> {
-    await migrateDemoStore(db);
     const key = visitorKeyOf(visitorId);
     let row = await find(key);
     if (!row) {
@@ -197,7 +196,6 @@ export function createDemoService(deps: DemoDeps, timers = DEMO_TIMERS) {
 
   /** Whether a visitor id already has its demo organisation. */
   async function exists(visitorId: string): Promise<boolean> {
-    await migrateDemoStore(db);
     return Boolean(
       await db('demo_sessions')
         .where({ visitor_key: visitorKeyOf(visitorId) })
@@ -211,7 +209,6 @@ export function createDemoService(deps: DemoDeps, timers = DEMO_TIMERS) {
     if (at - (touched.get(token) ?? Number.NEGATIVE_INFINITY) < timers.touchEveryMs) return;
     if (touched.size > 10_000) touched.clear();
     touched.set(token, at);
-    await migrateDemoStore(db);
     await db('demo_sessions')
       .whereIn('user_id', db('users').where({ access_token: token }).select('id'))
       .update({ last_seen_at: new Date(at) });
@@ -219,7 +216,6 @@ export function createDemoService(deps: DemoDeps, timers = DEMO_TIMERS) {
 
   /** Deletes the demo organisations idle for idleMs, then resets those whose seed is resetEveryMs old. */
   async function sweep(): Promise<{ deleted: number; reset: number }> {
-    await migrateDemoStore(db);
     const at = now().getTime();
     const idle = (await db('demo_sessions').where(
       'last_seen_at',
@@ -239,7 +235,6 @@ export function createDemoService(deps: DemoDeps, timers = DEMO_TIMERS) {
 
   /** Whether an organisation is a demo one (admin figures leave them out). */
   async function isDemoOrganization(organizationId: number): Promise<boolean> {
-    await migrateDemoStore(db);
     return Boolean(await db('demo_sessions').where({ organization_id: organizationId }).first('user_id'));
   }
 

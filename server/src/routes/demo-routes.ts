@@ -1,13 +1,11 @@
-import { demoSessionBodySchema } from '@reachly/shared/schemas';
+import type { Contract } from '@reachly/shared/contract';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { tokenFromHeader } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import { demoServiceOf, isDemoToken } from '../demo/index.ts';
 import { DEMO_DISPLAY_EMAIL } from '../demo/sample-data.ts';
-import { forbidden, tooManyRequests } from '../errors.ts';
-import { jsonBody } from '../http/json-body.ts';
-import { parse } from '../http/validate.ts';
+import { forbidden } from '../errors.ts';
+import { type Handlers, rateLimiter } from '../http/endpoints.ts';
 
 const demoCaller = (req: Request) => {
   const token = tokenFromHeader(req);
@@ -32,34 +30,29 @@ type UserAnswer = { email?: string; data?: { email?: string } };
 const withDisplayEmail = (user: UserAnswer | null | undefined) =>
   user && { ...user, email: DEMO_DISPLAY_EMAIL, data: { ...user.data, email: DEMO_DISPLAY_EMAIL } };
 
+/** Demo mode (spec §2): POST /api/demo/session signs a visitor into their own demo organisation. */
+export function demoHandlers(ctx: AppContext): Handlers<Contract['demo']> {
+  const demo = demoServiceOf(ctx);
+  // A new demo organisation counts like a sign-up, per address (the route itself like the other
+  // anonymous ones, by its contract).
+  const newDemo = rateLimiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT);
+  return {
+    session: async ({ body: { visitorId }, req, res }) => {
+      if (!(await demo.exists(visitorId))) await passes(newDemo, req, res);
+      return demo.session(visitorId);
+    },
+  };
+}
+
 /**
- * Demo mode (spec §2): POST /api/demo/session signs a visitor into their own demo organisation,
- * and what a demo user may not do. Mounted before the other routers, so its guards run first:
- * every request of a demo user marks it seen (the sweeper deletes a demo idle for two hours); a
- * demo user cannot change a password, reach the admin, agent or executor API (no desktop app runs
- * a demo profile), nor count in the site's figures; it shows as the demo's one email.
+ * What a demo user may not do (spec §2 demo mode), mounted before the contract's routes so these
+ * guards run first: every request of a demo user marks it seen (the sweeper deletes a demo idle
+ * for two hours); a demo user cannot change a password, reach the admin, agent or executor API (no
+ * desktop app runs a demo profile), nor count in the site's figures; it shows as the demo's one email.
  */
-export function demoRoutes(ctx: AppContext): Router {
+export function demoGuards(ctx: AppContext): Router {
   const demo = demoServiceOf(ctx);
   const router = Router();
-  const limiter = (windowMs: number, limit: number) =>
-    rateLimit({
-      windowMs,
-      limit,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      handler: (_req, _res, next) => next(tooManyRequests()),
-    });
-  // Per address: the route like the other anonymous ones, and a new organisation like a sign-up.
-  const perMinute = limiter(60 * 1000, ctx.config.PUBLIC_RATE_LIMIT);
-  const newDemo = limiter(15 * 60 * 1000, ctx.config.AUTH_RATE_LIMIT);
-
-  router.post('/demo/session', perMinute, ...jsonBody('1kb'), async (req, res) => {
-    const { visitorId } = parse(demoSessionBodySchema, req.body);
-    if (!(await demo.exists(visitorId))) await passes(newDemo, req, res);
-    res.json(await demo.session(visitorId));
-  });
-
   router.use((req, _res, next) => {
     const token = demoCaller(req);
     if (token) {

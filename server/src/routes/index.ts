@@ -1,35 +1,51 @@
+import { type Contract, contract } from '@reachly/shared/contract';
 import { Router } from 'express';
 import type { AppContext } from '../context.ts';
-import { adminRoutes } from './admin-routes.ts';
-import { agentRoutes } from './agent-routes.ts';
-import { campaignsRoutes } from './campaigns-routes.ts';
-import { collectionsRoutes } from './collections-routes.ts';
-import { conversationsRoutes } from './conversations-routes.ts';
-import { demoRoutes } from './demo-routes.ts';
-import { executorRoutes } from './executor-routes.ts';
-import { leadsRoutes } from './leads-routes.ts';
-import { locatorsRoutes } from './locators-routes.ts';
-import { profilesRoutes } from './profiles-routes.ts';
-import { publicRoutes } from './public-routes.ts';
-import { userRoutes } from './user-routes.ts';
+import { endpointsRouter, type Handlers } from '../http/endpoints.ts';
+import { adminHandlers } from './admin-routes.ts';
+import { agentHandlers } from './agent-routes.ts';
+import { authHandlers } from './auth-routes.ts';
+import { campaignsHandlers } from './campaigns-routes.ts';
+import { collectionsHandlers } from './collections-routes.ts';
+import { conversationsHandlers } from './conversations-routes.ts';
+import { demoGuards, demoHandlers } from './demo-routes.ts';
+import { executorHandlers } from './executor-routes.ts';
+import { leadsHandlers } from './leads-routes.ts';
+import { locatorsHandlers } from './locators-routes.ts';
+import { profilesHandlers } from './profiles-routes.ts';
+import { publicHandlers } from './public-routes.ts';
+import { userHandlers } from './user-routes.ts';
 
-/**
- * Every /api router behind Auth.js, one line per area (auth-routes.ts and Auth.js are mounted in
- * app.ts, before these). A route file exports `(ctx) => Router` and holds one area's routes.
- */
+/** The server's handler of every endpoint of the contract, one file per area (the compiler checks none is missing). */
+export function apiHandlers(ctx: AppContext): Handlers<Contract> {
+  return {
+    auth: authHandlers(ctx),
+    user: userHandlers(ctx),
+    public: publicHandlers(ctx),
+    admin: adminHandlers(ctx),
+    demo: demoHandlers(ctx),
+    collections: collectionsHandlers(ctx),
+    leads: leadsHandlers(ctx),
+    conversations: conversationsHandlers(ctx),
+    profiles: profilesHandlers(ctx),
+    campaigns: campaignsHandlers(ctx),
+    executor: executorHandlers(ctx),
+    agent: agentHandlers(ctx),
+    locators: locatorsHandlers(ctx),
+  };
+}
+
+/** Every /api route of the contract (mounted at /api before Auth.js, which answers the rest of /api/auth). */
 export function apiRoutes(ctx: AppContext): Router {
-  const router = Router();
-  router.use(demoRoutes(ctx)); // first: its guards run before the routes a demo user may not reach
-  router.use(userRoutes(ctx));
-  router.use(publicRoutes(ctx));
-  router.use(adminRoutes(ctx));
-  router.use(conversationsRoutes(ctx));
-  router.use(profilesRoutes(ctx));
-  router.use(collectionsRoutes(ctx));
-  router.use(leadsRoutes(ctx));
-  router.use(campaignsRoutes(ctx));
-  router.use(executorRoutes(ctx));
-  router.use(agentRoutes(ctx));
-  router.use(locatorsRoutes(ctx));
-  return router;
+  // The demo's guards first (demo-routes.ts), then the contract's routes.
+  return Router().use(
+    demoGuards(ctx),
+    endpointsRouter(contract, apiHandlers(ctx), {
+      requireAuth: ctx.auth.requireAuth,
+      optionalAuth: ctx.auth.optionalAuth,
+      adminToken: ctx.config.ADMIN_TOKEN,
+      limits: { auth: ctx.config.AUTH_RATE_LIMIT, public: ctx.config.PUBLIC_RATE_LIMIT },
+      checkAnswers: ctx.config.CHECK_ANSWERS,
+    }),
+  );
 }

@@ -1,46 +1,27 @@
-import {
-  clearLeadsQuerySchema,
-  createLeadsBodySchema,
-  leadsQuerySchema,
-  updateLeadBodySchema,
-} from '@reachly/shared/schemas';
-import { Router } from 'express';
-import { authOf } from '../auth/authenticate.ts';
+import type { Contract } from '@reachly/shared/contract';
 import type { AppContext } from '../context.ts';
-import { jsonBody } from '../http/json-body.ts';
-import { parse } from '../http/validate.ts';
+import type { Handlers } from '../http/endpoints.ts';
 
-/** GET/PATCH/POST /api/leads, POST /api/leads/import, DELETE /api/leads/clear (spec §7 Leads). */
-export function leadsRoutes({ auth, leads, engine }: AppContext): Router {
-  const router = Router();
-
-  router.get('/leads', auth.requireAuth, async (req, res) => {
-    res.json(await leads.list(authOf(req).organizationId, parse(leadsQuerySchema, req.query)));
-  });
-
-  router.patch('/leads', auth.requireAuth, ...jsonBody('8kb'), async (req, res) => {
-    const { id, isExcluded } = parse(updateLeadBodySchema, req.body);
-    res.json(await leads.setExcluded(authOf(req).organizationId, id, isExcluded));
-  });
-
-  // Up to LEADS_BULK_MAX (10,000) leads with their links and names.
-  router.post('/leads', auth.requireAuth, ...jsonBody('16mb'), async (req, res) => {
-    const body = parse(createLeadsBodySchema, req.body);
-    const { organizationId } = authOf(req);
-    res.json(await leads.createMany(organizationId, body.collectionId, body.leads));
-    // New leads of a collection a running campaign works: targeted and the executors woken now.
-    await engine.collectionChanged(organizationId, body.collectionId);
-  });
-
-  router.post('/leads/import', auth.requireAuth, leads.importUpload.middleware, async (req, res) => {
-    res.json(await leads.importUpload.commit(req));
-    await engine.collectionChanged(authOf(req).organizationId, null);
-  });
-
-  router.delete('/leads/clear', auth.requireAuth, async (req, res) => {
-    const { collectionId } = parse(clearLeadsQuerySchema, req.query);
-    res.json(await leads.clear(authOf(req).organizationId, collectionId));
-  });
-
-  return router;
+/** Leads (spec §7): pages, exclusion, bulk add, the CSV import, clearing a collection. */
+export function leadsHandlers({ leads, engine }: AppContext): Handlers<Contract['leads']> {
+  return {
+    list: ({ auth, query }) => leads.list(auth.organizationId, query),
+    setExcluded: ({ auth, body }) => leads.setExcluded(auth.organizationId, body.id, body.isExcluded),
+    // Up to LEADS_BULK_MAX (10,000) leads with their links and names. New leads of a collection a
+    // running campaign works are targeted, and its executors woken, once the answer is out.
+    create: async ({ auth, body, afterAnswer }) => {
+      const created = await leads.createMany(auth.organizationId, body.collectionId, body.leads);
+      afterAnswer(() => engine.collectionChanged(auth.organizationId, body.collectionId));
+      return created;
+    },
+    import: {
+      before: [leads.importUpload.middleware],
+      handle: async ({ auth, req, afterAnswer }) => {
+        const imported = await leads.importUpload.commit(req);
+        afterAnswer(() => engine.collectionChanged(auth.organizationId, null));
+        return imported;
+      },
+    },
+    clear: ({ auth, query }) => leads.clear(auth.organizationId, query.collectionId),
+  };
 }

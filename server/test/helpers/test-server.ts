@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type ApiClient, contract, createApiClient } from '@reachly/shared/contract';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type RunningServer, type StartOptions, startServer } from '../../src/server.ts';
 import { HttpClient } from './http-client.ts';
@@ -70,19 +71,18 @@ export interface TestAccount {
   organizationId: number;
   /** A client that sends this account's access token with every request. */
   api: HttpClient;
+  /** The contract's typed client as this account (shared/src/contract): answers parsed, errors thrown as ApiError. */
+  call: ApiClient['call'];
 }
 
 /** Signs up a new user (and so a new organisation) through POST /api/register. */
 export async function registerAccount(server: TestServer, prefix = 'user'): Promise<TestAccount> {
   const email = uniqueEmail(prefix);
   const password = 'password-123';
-  const res = await server
-    .client()
-    .post<{ user: { id: number; accessToken: string; organizationId: number } }>('/api/register', {
-      json: { email, password },
-    });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
-  const { id, accessToken, organizationId } = res.body.user;
+  const { user } = await createApiClient({ baseUrl: server.url }).call(contract.auth.register, {
+    body: { email, password },
+  });
+  const { id, accessToken, organizationId } = user;
   return {
     id,
     email,
@@ -90,14 +90,13 @@ export async function registerAccount(server: TestServer, prefix = 'user'): Prom
     accessToken,
     organizationId,
     api: new HttpClient(server.url, { authorization: accessToken }),
+    call: createApiClient({ baseUrl: server.url, headers: () => ({ authorization: accessToken }) }).call,
   };
 }
 
 /** Creates a collection through POST /api/collections and returns its id. */
 export async function createCollection(account: TestAccount, name: string): Promise<number> {
-  const res = await account.api.post<{ id: number }>('/api/collections', { json: { name } });
-  if (res.status !== 201) throw new Error(`create collection failed: ${res.status} ${res.text}`);
-  return res.body.id;
+  return (await account.call(contract.collections.create, { body: { name } })).id;
 }
 
 /** Row count of a table, optionally filtered (tests check that a rejected request wrote nothing). */

@@ -1,17 +1,17 @@
-import { type Traffic, trafficSchema, type UserResponse, userResponseSchema } from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 /** GET /api/user: the user with the licence and the offered desktop version. */
 export const userQuery = () =>
   queryOptions({
     queryKey: ['user'] as const,
-    queryFn: ({ signal }): Promise<UserResponse> => api('/api/user', { signal }, userResponseSchema),
+    queryFn: ({ signal }) => call(contract.user.get, {}, { signal }),
   });
 
 /** GET /api/traffic: limit, used and remaining bytes (big-integer strings). */
 export const trafficQuery = () =>
   queryOptions({
     queryKey: ['traffic'] as const,
-    queryFn: ({ signal }): Promise<Traffic> => api('/api/traffic', { signal }, trafficSchema),
+    queryFn: ({ signal }) => call(contract.user.traffic, {}, { signal }),
   });

@@ -1,8 +1,9 @@
 import { Link, Text } from '@chakra-ui/react';
 import { COOKIE_KEYS, PASSWORD_MIN_LENGTH } from '@reachly/shared/constants';
+import { contract } from '@reachly/shared/contract';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { AUTH_PAGES, signIn } from '../../session/session-client.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -18,9 +19,8 @@ export default function SignUpPage() {
   const onSubmit = async ({ email, password }: { email: string; password: string }) => {
     setError(null);
     try {
-      await api('/api/register', {
-        method: 'POST',
-        json: {
+      await call(contract.auth.register, {
+        body: {
           email,
           password,
           affiliateToken: readCookie(COOKIE_KEYS.affiliateToken) ?? undefined,

@@ -39,6 +39,8 @@ describe('BoardPage', () => {
     answer = () => new Promise<Response>((resolve) => (release = resolve));
     renderBoard();
     expect(screen.getByTestId('loading-state')).toBeTruthy();
+    // The client sends the request a moment after the query starts (its demo-mode check is async).
+    await waitFor(() => expect(boardRequests).toHaveLength(1));
     release(json(200, groupedResponse({ sent: [1, 2], booked: [3] }, { sent: 14 })));
     await waitFor(() => expect(screen.getAllByTestId('board-card')).toHaveLength(3));
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);

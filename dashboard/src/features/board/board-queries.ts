@@ -4,17 +4,11 @@ import {
   CONVERSATIONS_NEXT_PAGE,
   type ConversationStatus,
 } from '@reachly/shared/constants';
+import { contract } from '@reachly/shared/contract';
 import type { CollectionId } from '@reachly/shared/logic';
-import {
-  CONVERSATIONS_PAGE_MAX,
-  type ConversationsColumnResponse,
-  type ConversationWithMessages,
-  conversationsColumnResponseSchema,
-  conversationsGroupedResponseSchema,
-  conversationWithMessagesSchema,
-} from '@reachly/shared/schemas';
+import { CONVERSATIONS_PAGE_MAX, type ConversationsColumnResponse } from '@reachly/shared/schemas';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 import {
   appendToColumn,
   type BoardCard,
@@ -38,8 +32,34 @@ export type BoardKey = ReturnType<typeof boardKey>;
 export const collectionQueryValue = (collectionId: CollectionId): number | null =>
   collectionId === 'all' ? null : collectionId;
 
+/**
+ * GET /api/conversations answers one of two forms (the contract's union): the grouped board, or a
+ * column's page when the query names a status. The other form than the one asked for is a wrong answer.
+ */
+const wrongForm = (expected: 'grouped' | 'column') =>
+  new ApiError(
+    200,
+    'BAD_ANSWER',
+    `GET ${contract.conversations.list.path}: the ${expected} form was expected`,
+  );
+
+/**
+ * The board's query of GET /api/conversations. It is built apart from the call because the contract
+ * types a query by its schema's output keys, and this schema's output (a union by mode) has only
+ * the keys both forms share, not status, lastOrder, lastId or groupByStatus.
+ */
+interface ConversationsQuery {
+  collectionId: number | null;
+  search: string | undefined;
+  limit: number;
+  status?: ConversationStatus;
+  lastOrder?: number;
+  lastId?: number;
+  groupByStatus?: true;
+}
+
 /** GET /api/conversations?collectionId&status&limit&lastOrder&lastId&search: one column's next cards. */
-export function fetchColumnPage(
+export async function fetchColumnPage(
   params: BoardParams,
   status: ConversationStatus,
   after: readonly BoardCard[],
@@ -47,21 +67,17 @@ export function fetchColumnPage(
   signal?: AbortSignal,
 ): Promise<ConversationsColumnResponse> {
   const cursor = columnCursor(after);
-  return api(
-    '/api/conversations',
-    {
-      query: {
-        collectionId: collectionQueryValue(params.collectionId),
-        status,
-        limit,
-        lastOrder: cursor?.lastOrder,
-        lastId: cursor?.lastId,
-        search: params.search || undefined,
-      },
-      signal,
-    },
-    conversationsColumnResponseSchema,
-  );
+  const query: ConversationsQuery = {
+    collectionId: collectionQueryValue(params.collectionId),
+    status,
+    limit,
+    lastOrder: cursor?.lastOrder,
+    lastId: cursor?.lastId,
+    search: params.search || undefined,
+  };
+  const answer = await call(contract.conversations.list, { query }, { signal });
+  if ('hasMore' in answer) return answer;
+  throw wrongForm('column');
 }
 
 /**
@@ -74,20 +90,15 @@ export async function fetchBoard(
   signal?: AbortSignal,
   previous?: BoardData,
 ): Promise<BoardData> {
-  const response = await api(
-    '/api/conversations',
-    {
-      query: {
-        collectionId: collectionQueryValue(params.collectionId),
-        limit: CONVERSATIONS_FIRST_PAGE,
-        groupByStatus: true,
-        search: params.search || undefined,
-      },
-      signal,
-    },
-    conversationsGroupedResponseSchema,
-  );
-  let board = boardFromResponse(response);
+  const query: ConversationsQuery = {
+    collectionId: collectionQueryValue(params.collectionId),
+    limit: CONVERSATIONS_FIRST_PAGE,
+    groupByStatus: true,
+    search: params.search || undefined,
+  };
+  const answer = await call(contract.conversations.list, { query }, { signal });
+  if ('hasMore' in answer) throw wrongForm('grouped');
+  let board = boardFromResponse(answer);
   if (!previous) return board;
   const refills = CONVERSATION_STATUS_VALUES.flatMap((status) => {
     const loaded = board.columns[status].length;
@@ -124,6 +135,5 @@ export const boardQuery = (params: BoardParams) =>
 export const conversationQuery = (id: number) =>
   queryOptions({
     queryKey: ['conversations', 'detail', id] as const,
-    queryFn: ({ signal }): Promise<ConversationWithMessages> =>
-      api(`/api/conversations/${id}`, { signal }, conversationWithMessagesSchema),
+    queryFn: ({ signal }) => call(contract.conversations.get, { params: { id } }, { signal }),
   });

@@ -1,28 +1,13 @@
 import { CAMPAIGN_NOTICE_TYPES } from '@reachly/shared/constants';
-import {
-  type Campaign,
-  type CampaignFunnelResponse,
-  type CampaignLogsResponse,
-  type CampaignProfileState,
-  type CreateCampaignBody,
-  campaignFunnelResponseSchema,
-  campaignLogsResponseSchema,
-  campaignProfilesResponseSchema,
-  campaignSchema,
-  campaignsListResponseSchema,
-  PROFILES_PAGE_MAX,
-  type PreviewTemplateResponse,
-  type ProfilesListResponse,
-  previewTemplateResponseSchema,
-  profilesListResponseSchema,
-} from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
+import { type Campaign, type CreateCampaignBody, PROFILES_PAGE_MAX } from '@reachly/shared/schemas';
 import {
   infiniteQueryOptions,
   keepPreviousData,
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { PROFILES_KEY } from '../profiles/profiles-queries.ts';
 import type { CampaignCommand } from './utils/commands.ts';
 
@@ -42,27 +27,22 @@ export const campaignProfilesKey = (id: number) => [CAMPAIGNS_KEY, 'profiles', i
 export const campaignsQuery = () =>
   queryOptions({
     queryKey: campaignsListKey,
-    queryFn: ({ signal }): Promise<Campaign[]> =>
-      api('/api/campaigns', { signal }, campaignsListResponseSchema),
+    queryFn: ({ signal }) => call(contract.campaigns.list, {}, { signal }),
   });
 
 /** GET /api/campaigns/:id. */
 export const campaignQuery = (id: number) =>
   queryOptions({
     queryKey: campaignKey(id),
-    queryFn: ({ signal }): Promise<Campaign> => api(`/api/campaigns/${id}`, { signal }, campaignSchema),
+    queryFn: ({ signal }) => call(contract.campaigns.get, { params: { id } }, { signal }),
   });
 
 /** GET /api/campaigns/:id/logs?lastId&limit: newest first, keyset on id ("Load more" passes the last id shown). */
 export const campaignLogsQuery = (id: number) =>
   infiniteQueryOptions({
     queryKey: campaignLogsKey(id),
-    queryFn: ({ signal, pageParam }): Promise<CampaignLogsResponse> =>
-      api(
-        `/api/campaigns/${id}/logs`,
-        { signal, query: { lastId: pageParam, limit: 50 } },
-        campaignLogsResponseSchema,
-      ),
+    queryFn: ({ signal, pageParam }) =>
+      call(contract.campaigns.logs, { params: { id }, query: { lastId: pageParam, limit: 50 } }, { signal }),
     initialPageParam: -1,
     getNextPageParam: (last) => (last.hasMore ? last.logs.at(-1)?.id : undefined),
     // Pushed rows keep it fresh; a refetch would page through everything again.
@@ -76,11 +56,11 @@ export const campaignLogsQuery = (id: number) =>
 export const campaignNoticesQuery = (id: number) =>
   queryOptions({
     queryKey: campaignNoticesKey(id),
-    queryFn: ({ signal }): Promise<CampaignLogsResponse> =>
-      api(
-        `/api/campaigns/${id}/logs`,
-        { signal, query: { types: CAMPAIGN_NOTICE_TYPES.join(','), limit: NOTICES_MAX } },
-        campaignLogsResponseSchema,
+    queryFn: ({ signal }) =>
+      call(
+        contract.campaigns.logs,
+        { params: { id }, query: { types: CAMPAIGN_NOTICE_TYPES.join(','), limit: NOTICES_MAX } },
+        { signal },
       ),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -89,8 +69,7 @@ export const campaignNoticesQuery = (id: number) =>
 export const campaignFunnelQuery = (id: number) =>
   queryOptions({
     queryKey: campaignFunnelKey(id),
-    queryFn: ({ signal }): Promise<CampaignFunnelResponse> =>
-      api(`/api/campaigns/${id}/funnel`, { signal }, campaignFunnelResponseSchema),
+    queryFn: ({ signal }) => call(contract.campaigns.funnel, { params: { id } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -98,8 +77,7 @@ export const campaignFunnelQuery = (id: number) =>
 export const campaignProfilesQuery = (id: number) =>
   queryOptions({
     queryKey: campaignProfilesKey(id),
-    queryFn: ({ signal }): Promise<CampaignProfileState[]> =>
-      api(`/api/campaigns/${id}/profiles`, { signal }, campaignProfilesResponseSchema),
+    queryFn: ({ signal }) => call(contract.campaigns.profiles, { params: { id } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -110,12 +88,8 @@ export const campaignProfilesQuery = (id: number) =>
 export const pickerProfilesQuery = () =>
   infiniteQueryOptions({
     queryKey: [PROFILES_KEY, 'campaign-picker'] as const,
-    queryFn: ({ signal, pageParam }): Promise<ProfilesListResponse> =>
-      api(
-        '/api/profiles',
-        { signal, query: { page: pageParam, limit: PROFILES_PAGE_MAX } },
-        profilesListResponseSchema,
-      ),
+    queryFn: ({ signal, pageParam }) =>
+      call(contract.profiles.list, { query: { page: pageParam, limit: PROFILES_PAGE_MAX } }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
@@ -127,12 +101,8 @@ export const PREVIEW_LEAD = { name: 'Alex Morgan', firstName: 'Alex', lastName: 
 export const templatePreviewQuery = (template: string, seed: number) =>
   queryOptions({
     queryKey: [CAMPAIGNS_KEY, 'preview', template, seed] as const,
-    queryFn: ({ signal }): Promise<PreviewTemplateResponse> =>
-      api(
-        '/api/campaigns/preview-template',
-        { method: 'POST', signal, json: { template, lead: PREVIEW_LEAD, seed } },
-        previewTemplateResponseSchema,
-      ),
+    queryFn: ({ signal }) =>
+      call(contract.campaigns.previewTemplate, { body: { template, lead: PREVIEW_LEAD, seed } }, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     placeholderData: keepPreviousData,
@@ -141,13 +111,13 @@ export const templatePreviewQuery = (template: string, seed: number) =>
 /** POST /api/campaigns (a draft) or PATCH /api/campaigns/:id with every field. */
 export function saveCampaign(id: number | null, body: CreateCampaignBody): Promise<Campaign> {
   return id === null
-    ? api('/api/campaigns', { method: 'POST', json: body }, campaignSchema)
-    : api(`/api/campaigns/${id}`, { method: 'PATCH', json: body }, campaignSchema);
+    ? call(contract.campaigns.create, { body })
+    : call(contract.campaigns.update, { params: { id }, body });
 }
 
 /** POST /api/campaigns/:id/start|pause|stop. */
 export function runCampaignCommand(id: number, command: CampaignCommand): Promise<Campaign> {
-  return api(`/api/campaigns/${id}/${command}`, { method: 'POST' }, campaignSchema);
+  return call(contract.campaigns[command], { params: { id } });
 }
 
 /** Puts a campaign the server answered into the detail and list caches. */

@@ -1,13 +1,14 @@
 import { Badge, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
-import { type DiagnosticGroup, diagnosticsResponseSchema } from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
+import type { DiagnosticGroup } from '@reachly/shared/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EmptyListState, ErrorState, LoadingState } from '../../components/list-state.tsx';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 /** GET /api/diagnostics, refreshed every half minute: a change on the network shows within minutes. */
 export const diagnosticsQuery = queryOptions({
   queryKey: ['diagnostics'] as const,
-  queryFn: ({ signal }) => api('/api/diagnostics', { signal }, diagnosticsResponseSchema),
+  queryFn: ({ signal }) => call(contract.locators.diagnostics, {}, { signal }),
   refetchInterval: 30_000,
 });
 

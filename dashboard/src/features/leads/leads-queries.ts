@@ -1,8 +1,8 @@
 import { LEADS_FIRST_LAST_ID } from '@reachly/shared/constants';
+import { contract } from '@reachly/shared/contract';
 import type { CollectionId } from '@reachly/shared/logic';
-import { type LeadsListResponse, leadsListResponseSchema } from '@reachly/shared/schemas';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { nextLeadsPageParam } from './utils/leads-pages.ts';
 
 /** Which leads a list shows: one collection (or all) and one side of the excluded toggle. */
@@ -23,14 +23,11 @@ export const leadsQueryKey = (filter: LeadsFilter) => ['leads', filter] as const
 export const leadsQuery = (filter: LeadsFilter) =>
   infiniteQueryOptions({
     queryKey: leadsQueryKey(filter),
-    queryFn: ({ pageParam, signal }): Promise<LeadsListResponse> =>
-      api(
-        '/api/leads',
-        {
-          signal,
-          query: { collectionId: filter.collectionId, lastId: pageParam, isExcluded: filter.isExcluded },
-        },
-        leadsListResponseSchema,
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        contract.leads.list,
+        { query: { collectionId: filter.collectionId, lastId: pageParam, isExcluded: filter.isExcluded } },
+        { signal },
       ),
     initialPageParam: LEADS_FIRST_LAST_ID as number,
     getNextPageParam: nextLeadsPageParam,

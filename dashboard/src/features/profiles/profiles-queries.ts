@@ -1,16 +1,8 @@
 import { type LoginStatus, PROFILES_PAGE_SIZE } from '@reachly/shared/constants';
-import {
-  deletedIdResponseSchema,
-  type Profile,
-  type ProfilesListResponse,
-  profileCookiesStateSchema,
-  profileSchema,
-  profilesListResponseSchema,
-} from '@reachly/shared/schemas';
+import { type ClientInput, contract } from '@reachly/shared/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import type { PastedCookie } from './utils/cookie-import.ts';
-import type { ProfileFormMode } from './utils/profile-form-values.ts';
 import type { ProfileBody } from './utils/profile-validation.ts';
 
 export interface ProfilesFilters {
@@ -30,11 +22,10 @@ export const PROFILES_KEY = 'profiles';
 export const profilesQuery = (filters: ProfilesFilters) =>
   queryOptions({
     queryKey: [PROFILES_KEY, filters] as const,
-    queryFn: ({ signal }): Promise<ProfilesListResponse> =>
-      api(
-        '/api/profiles',
+    queryFn: ({ signal }) =>
+      call(
+        contract.profiles.list,
         {
-          signal,
           query: {
             notReadyOnly: filters.notReadyOnly,
             loginStatus: filters.loginStatus ?? undefined,
@@ -43,20 +34,21 @@ export const profilesQuery = (filters: ProfilesFilters) =>
             search: filters.search.trim() || undefined,
           },
         },
-        profilesListResponseSchema,
+        { signal },
       ),
     placeholderData: keepPreviousData,
   });
 
 /**
- * POST (create) or PATCH (edit) /api/profiles. A failure is left to the form, which shows the
- * server's message (spec §8: the save's error message is the server's response).
+ * POST (create) or PATCH (edit: the body carries the profile's id) /api/profiles. A failure is left
+ * to the form, which shows the server's message (spec §8: the save's error message is the server's
+ * response).
  */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ mode, body }: { mode: ProfileFormMode; body: ProfileBody }): Promise<Profile> =>
-      api('/api/profiles', { method: mode.kind === 'create' ? 'POST' : 'PATCH', json: body }, profileSchema),
+    mutationFn: (body: ProfileBody) =>
+      'id' in body ? call(contract.profiles.update, { body }) : call(contract.profiles.create, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [PROFILES_KEY] }),
   });
 }
@@ -65,12 +57,13 @@ export function useSaveProfile() {
 export function useDeleteProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api('/api/profiles', { method: 'DELETE', query: { id } }, deletedIdResponseSchema),
+    mutationFn: (id: number) => call(contract.profiles.remove, { query: { id } }),
     meta: { errorTitle: 'Could not delete the profile' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [PROFILES_KEY] }),
   });
 }
+
+type CookiesBody = ClientInput<typeof contract.profiles.storeCookies>['body'];
 
 /**
  * PUT /api/profiles/:id/cookies: stores (replacing any earlier set) the cookies the desktop app
@@ -81,10 +74,11 @@ export function useDeleteProfile() {
 export function useImportCookies() {
   return useMutation({
     mutationFn: ({ profileId, cookies }: { profileId: number; cookies: readonly PastedCookie[] }) =>
-      api(
-        `/api/profiles/${profileId}/cookies`,
-        { method: 'PUT', json: { cookies } },
-        profileCookiesStateSchema,
-      ),
+      call(contract.profiles.storeCookies, {
+        params: { id: profileId },
+        // Sent as pasted (the server drops the keys it does not know): the form has judged them with
+        // the endpoint's own schema (checkCookies) before it calls this.
+        body: { cookies: [...cookies] as CookiesBody['cookies'] },
+      }),
   });
 }

@@ -18,6 +18,7 @@ import * as createLocatorsAndDiagnostics from './20261125100100-create-locators-
 import * as visitMarksAndSessionVersion from './20261125200100-visit-marks-and-session-version.ts';
 import * as notifyAuthChanges from './20261125400100-notify-auth-changes.ts';
 import * as conversationFollowThrough from './20261126000100-conversation-follow-through.ts';
+import * as createDemoSessions from './20261126200100-create-demo-sessions.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -44,6 +45,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125200100-visit-marks-and-session-version': visitMarksAndSessionVersion,
   '20261125400100-notify-auth-changes': notifyAuthChanges,
   '20261126000100-conversation-follow-through': conversationFollowThrough,
+  '20261126200100-create-demo-sessions': createDemoSessions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,7 +1,7 @@
+import { contract } from '@reachly/shared/contract';
 import { type CardMove, moveCard } from '@reachly/shared/funnel';
-import { type Conversation, updateConversationResponseSchema } from '@reachly/shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import {
   BOARD_KEY,
   type BoardParams,
@@ -29,21 +29,16 @@ export function useMoveConversation(params: BoardParams) {
   return useMutation({
     mutationKey: MOVE_MUTATION_KEY,
     meta: { errorTitle: MOVE_FAILED_TITLE },
-    mutationFn: (move: CardMove): Promise<Conversation> =>
-      api(
-        '/api/conversations',
-        {
-          method: 'PATCH',
-          json: {
-            id: move.id,
-            fields: { order: move.toOrder, status: move.toStatus },
-            collectionId: collectionQueryValue(params.collectionId),
-            // The position counts among the cards the board shows, so the search goes along.
-            search: params.search || undefined,
-          },
+    mutationFn: (move: CardMove) =>
+      call(contract.conversations.move, {
+        body: {
+          id: move.id,
+          fields: { order: move.toOrder, status: move.toStatus },
+          collectionId: collectionQueryValue(params.collectionId),
+          // The position counts among the cards the board shows, so the search goes along.
+          search: params.search || undefined,
         },
-        updateConversationResponseSchema,
-      ),
+      }),
     onMutate: async (move) => {
       await queryClient.cancelQueries({ queryKey: BOARD_KEY });
       const previous = queryClient.getQueryData<BoardData>(key);

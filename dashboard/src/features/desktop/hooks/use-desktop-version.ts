@@ -1,8 +1,9 @@
+import { contract } from '@reachly/shared/contract';
 import { isOutdatedVersion } from '@reachly/shared/logic';
-import { type MachineData, okResponseSchema } from '@reachly/shared/schemas';
+import type { MachineData } from '@reachly/shared/schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { bridgeRequest } from '../../../shell/bridge.ts';
 import { inDesktopApp, onLocalHost } from '../../../shell/environment.ts';
 import { useUser } from '../../account/use-account.ts';
@@ -38,8 +39,7 @@ export function useDesktopVersion(): DesktopVersion {
     retry: false,
   });
   const report = useMutation({
-    mutationFn: (data: MachineData) =>
-      api('/api/user/machineData', { method: 'PATCH', json: data }, okResponseSchema),
+    mutationFn: (data: MachineData) => call(contract.user.machineData, { body: data }),
   });
   const { mutate } = report;
   useEffect(() => {

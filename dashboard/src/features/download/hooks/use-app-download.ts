@@ -1,6 +1,8 @@
 import { type DownloadItem, type Platform, TEXTS } from '@reachly/shared/constants';
+import { contract } from '@reachly/shared/contract';
 import { useCallback, useRef, useState } from 'react';
 import { toaster } from '../../../components/toaster.tsx';
+import { urlOf } from '../../../lib/api.ts';
 import { fetchWithProgress } from '../utils/fetch-with-progress.ts';
 import { saveBlob } from '../utils/save-blob.ts';
 
@@ -22,6 +24,12 @@ export interface AppDownload {
   start: (item: DownloadItem) => Promise<boolean>;
 }
 
+/** GET /api/downloadApp?os[&format=msi]: the package of an item (only Windows names its format). */
+const downloadUrl = (item: DownloadItem): string =>
+  urlOf(contract.public.downloadApp, {
+    query: { os: item.os, format: item.os === 'windows' ? item.format : undefined },
+  });
+
 /**
  * Downloads the desktop app (spec §7 Download): GET /api/downloadApp through a stream reader with
  * the percentage from Content-Length, saved as `reachly-<os>.<ext>`, then the success or failure
@@ -40,7 +48,7 @@ export function useAppDownload(options: AppDownloadOptions = {}): AppDownload {
     latestOptions.current.onStart?.(item);
     let ok = false;
     try {
-      const blob = await fetchWithProgress(item.link, (percent) =>
+      const blob = await fetchWithProgress(downloadUrl(item), (percent) =>
         setState((current) =>
           current.status === 'downloading' && current.percent === percent
             ? current

@@ -1,6 +1,6 @@
-import { createLeadsResponseSchema } from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import type { PastedLead } from '../utils/parse-lead-lines.ts';
 import { invalidateLeadData } from './invalidate-lead-data.ts';
 
@@ -9,7 +9,7 @@ export function useAddLeads() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ collectionId, leads }: { collectionId: number; leads: PastedLead[] }) =>
-      api('/api/leads', { method: 'POST', json: { collectionId, leads } }, createLeadsResponseSchema),
+      call(contract.leads.create, { body: { collectionId, leads } }),
     onSettled: () => invalidateLeadData(queryClient),
   });
 }

@@ -1,7 +1,8 @@
-import { type ImportLeadsResponse, importLeadsResponseSchema } from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
+import type { ImportLeadsResponse } from '@reachly/shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { authHeaders } from '../../../lib/api.ts';
+import { authHeaders, urlOf } from '../../../lib/api.ts';
 import { randomHex } from '../../../lib/random.ts';
 import { useRealtimeEvent } from '../../../realtime/use-realtime.ts';
 import { IDLE_IMPORT, importReducer } from '../utils/import-progress.ts';
@@ -32,13 +33,13 @@ async function postImport({ collectionId, file, shouldClear, importId, signal, o
   body.append('importId', importId);
   body.append('file', file, file.name);
   const answer = await uploadWithProgress({
-    url: '/api/leads/import',
+    url: urlOf(contract.leads.import, {}),
     body,
     headers: authHeaders(),
     signal,
     onProgress,
   });
-  return importLeadsResponseSchema.parse(answer);
+  return contract.leads.import.response.parse(answer);
 }
 
 /**

@@ -1,6 +1,7 @@
-import { type Lead, updateLeadResponseSchema } from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
+import type { Lead } from '@reachly/shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { collectionsQuery } from '../../collections/collections-queries.ts';
 import { ALL_LEADS_KEY, type LeadsFilter, leadsQueryKey } from '../leads-queries.ts';
 import { type LeadsPages, withLead, withoutLead } from '../utils/leads-pages.ts';
@@ -24,11 +25,7 @@ export function useToggleLead() {
   return useMutation({
     mutationKey: TOGGLE_LEAD_MUTATION_KEY,
     mutationFn: ({ lead }: ToggleLeadInput) =>
-      api(
-        '/api/leads',
-        { method: 'PATCH', json: { id: lead.id, isExcluded: !lead.isExcluded } },
-        updateLeadResponseSchema,
-      ),
+      call(contract.leads.setExcluded, { body: { id: lead.id, isExcluded: !lead.isExcluded } }),
     onMutate: async ({ lead, filter }) => {
       const key = leadsQueryKey(filter);
       await queryClient.cancelQueries({ queryKey: key });

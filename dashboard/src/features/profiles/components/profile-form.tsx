@@ -53,7 +53,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
   const onSubmit = handleSubmit(async (body) => {
     if (body.proxySource === 'REACHLY' && !ensureTraffic()) return;
     try {
-      await save.mutateAsync({ mode, body });
+      await save.mutateAsync(body);
     } catch (error) {
       const details = error instanceof ApiError ? error.details : undefined;
       for (const [field, message] of Object.entries(issuesToProfileErrors(detailsToIssues(details)).fields)) {
