@@ -128,7 +128,6 @@ export function openApiDocument(
       description:
         'The Reachly API. Every error answers `{"error": {"code", "message", "details"}}`; bad input is a 400 whose details are the validation issues, and changes nothing.',
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     paths,
     components: {
       securitySchemes: {
