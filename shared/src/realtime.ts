@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_EVENT_TYPES, type RealtimeKind } from './constants/events.ts';
-import { CAMPAIGN_STATUSES, campaignLogSchema, campaignRunStatsSchema } from './schemas/campaigns.ts';
+import { campaignLogSchema, campaignRunStatsSchema } from './schemas/campaign-results.ts';
+import { CAMPAIGN_STATUSES } from './schemas/campaigns.ts';
 import { bigIntStringSchema, idSchema, isoDateSchema } from './schemas/common.ts';
 import { importIdSchema } from './schemas/leads.ts';
 

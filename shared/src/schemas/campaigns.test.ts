@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type CampaignStep,
   campaignLogSchema,
   campaignLogsQuerySchema,
   campaignLogsResponseSchema,
+} from './campaign-results.ts';
+import {
+  type CampaignStep,
   campaignSchema,
   campaignStepSchema,
   createCampaignBodySchema,

@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './agent.ts';
 export * from './ai.ts';
 export * from './analytics.ts';
+export * from './campaign-results.ts';
 export * from './campaigns.ts';
 export * from './collections.ts';
 export * from './common.ts';
