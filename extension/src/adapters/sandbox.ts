@@ -1,9 +1,4 @@
-import type {
-  AdapterStep,
-  IncomingMessage,
-  PageInspection,
-  StepResult,
-} from '@reachly/shared/extension';
+import type { AdapterStep, IncomingMessage, PageInspection, StepResult } from '@reachly/shared/extension';
 import type { CollectedProfile } from '@reachly/shared/schemas';
 import {
   absolute,
