@@ -1,6 +1,7 @@
-import { Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Stack, Text } from '@chakra-ui/react';
 import { BRAND } from '@reachly/shared/constants';
 import { useEffect, useState } from 'react';
+import { AppDialog } from '../../components/app-dialog.tsx';
 import { onShowUpdateAlert } from '../../shell/bridge-notices.ts';
 import { onLocalHost } from '../../shell/environment.ts';
 import { DownloadSection } from '../download/download-section.tsx';
@@ -51,36 +52,30 @@ export function OutdatedDesktopDialog() {
   const installed = machine?.reachlyVersion ?? null;
   return (
     <>
-      <Dialog.Root
+      <AppDialog
         open={phase === 'offer'}
         role="alertdialog"
         closeOnEscape={false}
         closeOnInteractOutside={false}
         placement="center"
         size="lg"
+        testId="outdated-desktop-dialog"
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="outdated-desktop-dialog">
-              <Dialog.Header>
-                <Dialog.Title>A new version of {BRAND} is available</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text>
-                    {installed && latest
-                      ? `Your desktop app is version ${installed}; version ${latest} is out.`
-                      : 'Your desktop app is out of date.'}{' '}
-                    Download the latest version to keep working.
-                  </Text>
-                  <DownloadSection platform={platform} download={download} />
-                </Stack>
-              </Dialog.Body>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Dialog.Header>
+          <Dialog.Title>A new version of {BRAND} is available</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Text>
+              {installed && latest
+                ? `Your desktop app is version ${installed}; version ${latest} is out.`
+                : 'Your desktop app is out of date.'}{' '}
+              Download the latest version to keep working.
+            </Text>
+            <DownloadSection platform={platform} download={download} />
+          </Stack>
+        </Dialog.Body>
+      </AppDialog>
       <UpdateStartedDialog
         open={phase === 'started'}
         download={download.state}

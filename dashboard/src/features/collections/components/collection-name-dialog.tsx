@@ -1,7 +1,8 @@
-import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { COLLECTION_NAME_MAX_LENGTH } from '@reachly/shared/schemas';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { AppDialog } from '../../../components/app-dialog.tsx';
 
 export interface CollectionNameDialogProps {
   open: boolean;
@@ -46,60 +47,45 @@ export function CollectionNameDialog({
   });
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => {
-        if (!e.open && !formState.isSubmitting) onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={!!formState.errors.name}>
-                    <Field.Label>Collection name</Field.Label>
-                    <Input
-                      autoComplete="off"
-                      data-testid="collection-name-input"
-                      {...register('name', {
-                        validate: (v) => v.trim() !== '' || 'Enter a name',
-                        maxLength: {
-                          value: COLLECTION_NAME_MAX_LENGTH,
-                          message: `At most ${COLLECTION_NAME_MAX_LENGTH} characters`,
-                        },
-                      })}
-                    />
-                    <Field.ErrorText>{formState.errors.name?.message}</Field.ErrorText>
-                  </Field.Root>
-                  {formState.errors.root && (
-                    <Alert.Root status="error" data-testid="dialog-error">
-                      <Alert.Indicator />
-                      <Alert.Title>{formState.errors.root.message}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={formState.isSubmitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={formState.isSubmitting}>
-                  {submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild disabled={formState.isSubmitting}>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={open} onClose={onClose} busy={formState.isSubmitting} closeButton testId={testId}>
+      <form onSubmit={submit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Field.Root required invalid={!!formState.errors.name}>
+              <Field.Label>Collection name</Field.Label>
+              <Input
+                autoComplete="off"
+                data-testid="collection-name-input"
+                {...register('name', {
+                  validate: (v) => v.trim() !== '' || 'Enter a name',
+                  maxLength: {
+                    value: COLLECTION_NAME_MAX_LENGTH,
+                    message: `At most ${COLLECTION_NAME_MAX_LENGTH} characters`,
+                  },
+                })}
+              />
+              <Field.ErrorText>{formState.errors.name?.message}</Field.ErrorText>
+            </Field.Root>
+            {formState.errors.root && (
+              <Alert.Root status="error" data-testid="dialog-error">
+                <Alert.Indicator />
+                <Alert.Title>{formState.errors.root.message}</Alert.Title>
+              </Alert.Root>
+            )}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onClose} disabled={formState.isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </AppDialog>
   );
 }

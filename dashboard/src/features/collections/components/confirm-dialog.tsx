@@ -1,5 +1,6 @@
-import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { AppDialog } from '../../../components/app-dialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -27,45 +28,29 @@ export function ConfirmDialog({
   testId,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={open}
-      onOpenChange={(e) => {
-        if (!e.open && !pending) onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                {children}
-                {error && (
-                  <Alert.Root status="error" data-testid="dialog-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{error.message}</Alert.Title>
-                  </Alert.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={pending}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={pending}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={pending}>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog role="alertdialog" open={open} onClose={onClose} busy={pending} closeButton testId={testId}>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="3">
+          {children}
+          {error && (
+            <Alert.Root status="error" data-testid="dialog-error">
+              <Alert.Indicator />
+              <Alert.Title>{error.message}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button colorPalette="red" onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </AppDialog>
   );
 }

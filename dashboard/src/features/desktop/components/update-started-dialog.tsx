@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { BRAND } from '@reachly/shared/constants';
+import { AppDialog } from '../../../components/app-dialog.tsx';
 import type { AppDownloadState } from '../../download/hooks/use-app-download.ts';
 
 /** The follow-up once the download started (spec §2): save, close the desktop app, install; a Close button. */
@@ -13,39 +14,29 @@ export function UpdateStartedDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      onClose={onClose}
       closeOnInteractOutside={false}
       placement="center"
+      testId="update-started-dialog"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="update-started-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Install the new version</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>
-                  Save the new version, close the {BRAND} desktop app and install the downloaded version.
-                </Text>
-                {download.status === 'downloading' && (
-                  <Text color="fg.muted" role="status">
-                    {download.percent === null ? 'Downloading…' : `Downloading… ${download.percent}%`}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={onClose}>Close</Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Header>
+        <Dialog.Title>Install the new version</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="3">
+          <Text>Save the new version, close the {BRAND} desktop app and install the downloaded version.</Text>
+          {download.status === 'downloading' && (
+            <Text color="fg.muted" role="status">
+              {download.percent === null ? 'Downloading…' : `Downloading… ${download.percent}%`}
+            </Text>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button onClick={onClose}>Close</Button>
+      </Dialog.Footer>
+    </AppDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, CloseButton, Dialog, Field, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Field, Stack, Textarea } from '@chakra-ui/react';
 import { LEADS_BULK_MAX } from '@reachly/shared/schemas';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { AppDialog } from '../../../components/app-dialog.tsx';
 import { useAddLeads } from '../hooks/use-add-leads.ts';
 import { parseLeadLines } from '../utils/parse-lead-lines.ts';
 
@@ -51,83 +52,74 @@ export function AddLeadsDialog({ open, onClose, collection }: AddLeadsDialogProp
   };
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
       size="lg"
-      onOpenChange={(e) => {
-        if (!e.open && !add.isPending) onClose();
-      }}
+      onClose={onClose}
+      busy={add.isPending}
+      closeButton
+      testId="add-leads-dialog"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="add-leads-dialog">
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Add leads to "{collection.name}"</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={invalid}>
-                    <Field.Label>Profile links</Field.Label>
-                    <Textarea
-                      rows={8}
-                      value={text}
-                      onChange={(e) => setText(e.currentTarget.value)}
-                      placeholder={
-                        'https://facebook.com/ann.example\nhttps://facebook.com/bob.example, Bob Example'
-                      }
-                      fontFamily="mono"
-                      fontSize="sm"
-                      data-testid="add-leads-input"
-                    />
-                    {problem ? (
-                      <Field.ErrorText>{problem}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>
-                        One profile link per line, optionally followed by a comma and the person's name.
-                        {parsed.leads.length > 0 && ` ${plural(parsed.leads.length, 'link', 'links')} ready.`}
-                      </Field.HelperText>
-                    )}
-                  </Field.Root>
-                  {add.isSuccess && (
-                    <Alert.Root status="success" data-testid="add-leads-result">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>{plural(add.data.created, 'lead added', 'leads added')}</Alert.Title>
-                        <Alert.Description>
-                          {plural(add.data.duplicates, 'duplicate', 'duplicates')} already in the collection
-                          or repeated, not added again.
-                        </Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
-                  )}
-                  {add.isError && (
-                    <Alert.Root status="error" data-testid="dialog-error">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>The leads were not added</Alert.Title>
-                        <Alert.Description>{add.error.message}</Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={add.isPending}>
-                  {add.isSuccess ? 'Done' : 'Cancel'}
-                </Button>
-                <Button type="submit" loading={add.isPending} loadingText="Adding…" disabled={!canSubmit}>
-                  Add {parsed.leads.length > 0 ? plural(parsed.leads.length, 'lead', 'leads') : 'leads'}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild disabled={add.isPending}>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <form onSubmit={submit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>Add leads to "{collection.name}"</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Field.Root invalid={invalid}>
+              <Field.Label>Profile links</Field.Label>
+              <Textarea
+                rows={8}
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                placeholder={
+                  'https://facebook.com/ann.example\nhttps://facebook.com/bob.example, Bob Example'
+                }
+                fontFamily="mono"
+                fontSize="sm"
+                data-testid="add-leads-input"
+              />
+              {problem ? (
+                <Field.ErrorText>{problem}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>
+                  One profile link per line, optionally followed by a comma and the person's name.
+                  {parsed.leads.length > 0 && ` ${plural(parsed.leads.length, 'link', 'links')} ready.`}
+                </Field.HelperText>
+              )}
+            </Field.Root>
+            {add.isSuccess && (
+              <Alert.Root status="success" data-testid="add-leads-result">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{plural(add.data.created, 'lead added', 'leads added')}</Alert.Title>
+                  <Alert.Description>
+                    {plural(add.data.duplicates, 'duplicate', 'duplicates')} already in the collection or
+                    repeated, not added again.
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            {add.isError && (
+              <Alert.Root status="error" data-testid="dialog-error">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>The leads were not added</Alert.Title>
+                  <Alert.Description>{add.error.message}</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onClose} disabled={add.isPending}>
+            {add.isSuccess ? 'Done' : 'Cancel'}
+          </Button>
+          <Button type="submit" loading={add.isPending} loadingText="Adding…" disabled={!canSubmit}>
+            Add {parsed.leads.length > 0 ? plural(parsed.leads.length, 'lead', 'leads') : 'leads'}
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </AppDialog>
   );
 }

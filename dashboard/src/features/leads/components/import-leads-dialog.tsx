@@ -1,16 +1,6 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  CloseButton,
-  Code,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  Stack,
-} from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Code, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { AppDialog } from '../../../components/app-dialog.tsx';
 import { useLeadsImport } from '../hooks/use-leads-import.ts';
 import { ImportProgressView } from './import-progress-view.tsx';
 import { ImportResultView } from './import-result-view.tsx';
@@ -55,103 +45,92 @@ export function ImportLeadsDialog({ open, onClose, collection }: ImportLeadsDial
   };
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
       size="lg"
       closeOnInteractOutside={!running}
       closeOnEscape={!running}
-      onOpenChange={(e) => {
-        if (!e.open && !running) onClose();
-      }}
+      onClose={onClose}
+      busy={running}
+      closeButton={!running}
+      testId="import-leads-dialog"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="import-leads-dialog">
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Import leads into "{collection.name}"</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {state.phase === 'running' && (
-                  <ImportProgressView uploadPercent={state.uploadPercent} server={state.server} />
-                )}
-                {state.phase === 'done' && <ImportResultView result={state.result} />}
-                {(state.phase === 'idle' || state.phase === 'failed') && (
-                  <Stack gap="4">
-                    <Field.Root required>
-                      <Field.Label>CSV file</Field.Label>
-                      <Input
-                        type="file"
-                        accept=".csv,text/csv,text/plain"
-                        py="1.5"
-                        data-testid="import-file-input"
-                        onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
-                      />
-                      <Field.HelperText>
-                        A header row names the columns: the profile link (<Code>url</Code>,{' '}
-                        <Code>profileUrl</Code>, <Code>link</Code> or <Code>profile</Code>) and optionally{' '}
-                        <Code>name</Code>, <Code>firstName</Code>, <Code>lastName</Code>.
-                      </Field.HelperText>
-                    </Field.Root>
-                    <Checkbox.Root
-                      checked={shouldClear}
-                      onCheckedChange={(e) => setShouldClear(e.checked === true)}
-                      data-testid="import-should-clear"
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>
-                        Clear the collection first
-                        {collection.profiles > 0 && ` (its ${collection.profiles} leads are removed)`}
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                    {state.phase === 'failed' && (
-                      <Alert.Root status="error" data-testid="dialog-error">
-                        <Alert.Indicator />
-                        <Alert.Content>
-                          <Alert.Title>The import failed; no lead was imported</Alert.Title>
-                          <Alert.Description>{state.error.message}</Alert.Description>
-                        </Alert.Content>
-                      </Alert.Root>
-                    )}
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                {running && (
-                  <Button variant="outline" onClick={again}>
-                    Cancel import
-                  </Button>
-                )}
-                {state.phase === 'done' && (
-                  <>
-                    <Button variant="outline" onClick={again}>
-                      Import another file
-                    </Button>
-                    <Button onClick={onClose}>Done</Button>
-                  </>
-                )}
-                {(state.phase === 'idle' || state.phase === 'failed') && (
-                  <>
-                    <Button variant="outline" onClick={onClose}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" disabled={!file}>
-                      Import
-                    </Button>
-                  </>
-                )}
-              </Dialog.Footer>
-            </form>
-            {!running && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <form onSubmit={submit} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>Import leads into "{collection.name}"</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          {state.phase === 'running' && (
+            <ImportProgressView uploadPercent={state.uploadPercent} server={state.server} />
+          )}
+          {state.phase === 'done' && <ImportResultView result={state.result} />}
+          {(state.phase === 'idle' || state.phase === 'failed') && (
+            <Stack gap="4">
+              <Field.Root required>
+                <Field.Label>CSV file</Field.Label>
+                <Input
+                  type="file"
+                  accept=".csv,text/csv,text/plain"
+                  py="1.5"
+                  data-testid="import-file-input"
+                  onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+                />
+                <Field.HelperText>
+                  A header row names the columns: the profile link (<Code>url</Code>, <Code>profileUrl</Code>,{' '}
+                  <Code>link</Code> or <Code>profile</Code>) and optionally <Code>name</Code>,{' '}
+                  <Code>firstName</Code>, <Code>lastName</Code>.
+                </Field.HelperText>
+              </Field.Root>
+              <Checkbox.Root
+                checked={shouldClear}
+                onCheckedChange={(e) => setShouldClear(e.checked === true)}
+                data-testid="import-should-clear"
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  Clear the collection first
+                  {collection.profiles > 0 && ` (its ${collection.profiles} leads are removed)`}
+                </Checkbox.Label>
+              </Checkbox.Root>
+              {state.phase === 'failed' && (
+                <Alert.Root status="error" data-testid="dialog-error">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>The import failed; no lead was imported</Alert.Title>
+                    <Alert.Description>{state.error.message}</Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              )}
+            </Stack>
+          )}
+        </Dialog.Body>
+        <Dialog.Footer>
+          {running && (
+            <Button variant="outline" onClick={again}>
+              Cancel import
+            </Button>
+          )}
+          {state.phase === 'done' && (
+            <>
+              <Button variant="outline" onClick={again}>
+                Import another file
+              </Button>
+              <Button onClick={onClose}>Done</Button>
+            </>
+          )}
+          {(state.phase === 'idle' || state.phase === 'failed') && (
+            <>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!file}>
+                Import
+              </Button>
+            </>
+          )}
+        </Dialog.Footer>
+      </form>
+    </AppDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog } from '@chakra-ui/react';
 import type { PopupId } from '@reachly/shared/constants';
 import type { ReactNode } from 'react';
+import { AppDialog } from '../../../components/app-dialog.tsx';
 import { usePopup } from '../../../state/popups.ts';
 
 /** One of the popups of spec §2, open while its flag in the popups state is set; Close clears it. */
@@ -18,32 +19,24 @@ export function PopupDialog({
 }) {
   const { isOpen, close } = usePopup(id);
   return (
-    <Dialog.Root
+    <AppDialog
       open={isOpen}
-      onOpenChange={(e) => {
-        if (!e.open) close();
-      }}
+      onClose={close}
       placement="center"
       lazyMount
       unmountOnExit
+      testId={`popup-${id}`}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={`popup-${id}`}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-              {action}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>{children}</Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Close</Button>
+        </Dialog.ActionTrigger>
+        {action}
+      </Dialog.Footer>
+    </AppDialog>
   );
 }

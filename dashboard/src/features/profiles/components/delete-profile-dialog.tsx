@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
 import type { Profile } from '@reachly/shared/schemas';
+import { AppDialog } from '../../../components/app-dialog.tsx';
 import { toastSuccess } from '../../../components/toaster.tsx';
 import { useDeleteProfile } from '../profiles-queries.ts';
 
@@ -7,49 +8,41 @@ import { useDeleteProfile } from '../profiles-queries.ts';
 export function DeleteProfileDialog({ profile, onClose }: { profile: Profile | null; onClose: () => void }) {
   const remove = useDeleteProfile();
   return (
-    <Dialog.Root
+    <AppDialog
       role="alertdialog"
       open={profile !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
+      onClose={onClose}
       placement="center"
       lazyMount
       unmountOnExit
+      testId="delete-profile-dialog"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="delete-profile-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Delete profile?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>“{profile?.name}” and its proxy settings will be deleted. This cannot be undone.</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                loading={remove.isPending}
-                onClick={() => {
-                  if (!profile) return;
-                  remove.mutate(profile.id, {
-                    onSuccess: () => {
-                      toastSuccess('Profile deleted', profile.name);
-                      onClose();
-                    },
-                  });
-                }}
-              >
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Header>
+        <Dialog.Title>Delete profile?</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Text>“{profile?.name}” and its proxy settings will be deleted. This cannot be undone.</Text>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.ActionTrigger>
+        <Button
+          colorPalette="red"
+          loading={remove.isPending}
+          onClick={() => {
+            if (!profile) return;
+            remove.mutate(profile.id, {
+              onSuccess: () => {
+                toastSuccess('Profile deleted', profile.name);
+                onClose();
+              },
+            });
+          }}
+        >
+          Delete
+        </Button>
+      </Dialog.Footer>
+    </AppDialog>
   );
 }
