@@ -2,7 +2,7 @@ import type { AdapterStep, IncomingMessage, StepResult } from '@reachly/shared/e
 import type { CollectedProfile } from '@reachly/shared/schemas';
 import { byRole, matches, nameOf, peopleIn } from './locate.ts';
 import { isAt, pageOf } from './pages.ts';
-import { type Ctx, missing, threadMessages } from './steps.ts';
+import { type Ctx, missing, threadMessages, waitFor } from './steps.ts';
 
 /**
  * Lists (group members, search results, friend requests) are read from the JSON answers the page
@@ -11,20 +11,10 @@ import { type Ctx, missing, threadMessages } from './steps.ts';
  * come by scrolling, as for a person reading the list.
  */
 
-const POLL_MS = 150;
 const FIRST_ANSWER_MS = 6_000;
 const MORE_MS = 6_000;
 
 type Step<K extends AdapterStep['kind']> = Extract<AdapterStep, { kind: K }>;
-
-async function until(c: Ctx, ready: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (ready()) return true;
-    await c.env.sleep(POLL_MS);
-  }
-  return ready();
-}
 
 /** People linked from the page's lists (the fallback). */
 function linkedPeople(c: Ctx): { name: string; url: string }[] {
@@ -56,7 +46,7 @@ export async function collect(c: Ctx, step: Step<'collect'>): Promise<StepResult
   const paths = c.env.locators.lists[step.source.kind === 'group' ? 'groupMembers' : 'searchResults'];
   const max = Math.max(0, step.maxCount);
   const people = () => peopleIn(c.env.answers(), paths);
-  await until(c, () => people().length > 0, FIRST_ANSWER_MS);
+  await waitFor(c, () => people().length > 0, FIRST_ANSWER_MS);
   if (people().length === 0) {
     const linked = linkedPeople(c);
     if (linked.length === 0 && c.env.answers().length === 0)
@@ -69,7 +59,7 @@ export async function collect(c: Ctx, step: Step<'collect'>): Promise<StepResult
     const view = c.doc.defaultView;
     view?.scrollTo(0, c.doc.documentElement.scrollHeight);
     view?.dispatchEvent(new view.Event('scroll'));
-    if (!(await until(c, () => people().length > before, MORE_MS))) break;
+    if (!(await waitFor(c, () => people().length > before, MORE_MS))) break;
   }
   return { status: 'done', collected: people().slice(0, max).map(toProfile) };
 }
@@ -80,7 +70,7 @@ export async function readInbox(c: Ctx): Promise<StepResult> {
     [...c.doc.querySelectorAll('[role="main"] a[href]')]
       .map((a) => new URL(a.getAttribute('href') ?? '', c.doc.URL).href)
       .filter((u) => pageOf(u)?.page === 'thread');
-  await until(c, () => links().length > 0 || c.env.answers().length > 0, FIRST_ANSWER_MS);
+  await waitFor(c, () => links().length > 0 || c.env.answers().length > 0, FIRST_ANSWER_MS);
   return { status: 'done', threads: [...new Set(links())] };
 }
 
@@ -92,7 +82,7 @@ export async function readThread(c: Ctx): Promise<StepResult> {
   }
   const log = byRole(c.doc, 'log').find((l) => matches(nameOf(l), c.lang.threadLog));
   if (!log) return missing(c, 'threadLog');
-  await until(c, () => log.getAttribute('aria-busy') !== 'true' && log.children.length > 0, 3_000);
+  await waitFor(c, () => log.getAttribute('aria-busy') !== 'true' && log.children.length > 0, 3_000);
   // The other side's profile: the thread's header links to it.
   const header = [...c.doc.querySelectorAll('[role="main"] a[href]')]
     .map((a) => new URL(a.getAttribute('href') ?? '', c.doc.URL).href)
@@ -111,7 +101,7 @@ export async function readFriends(c: Ctx): Promise<StepResult> {
     c.env
       .answers()
       .some((a) => peopleIn([a], friends).length > 0 || hasPath(a, friends) || hasPath(a, incomingRequests));
-  if (!(await until(c, answered, FIRST_ANSWER_MS))) return missing(c, 'lists.friends');
+  if (!(await waitFor(c, answered, FIRST_ANSWER_MS))) return missing(c, 'lists.friends');
   const accepted = peopleIn(c.env.answers(), friends).map((p) => p.url);
   const incoming = peopleIn(c.env.answers(), incomingRequests).map((p) => ({
     profileUrl: p.url,

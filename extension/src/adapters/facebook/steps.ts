@@ -49,7 +49,7 @@ async function clickAndConfirm(c: Ctx, target: Element, shown: () => boolean): P
 }
 
 /** Waits until `ready` holds or the time is up (answers arrive a moment after the page loads). */
-async function waitFor(c: Ctx, ready: () => boolean, ms = ANSWER_MS): Promise<boolean> {
+export async function waitFor(c: Ctx, ready: () => boolean, ms = ANSWER_MS): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (ready()) return true;
