@@ -5,7 +5,8 @@ import type { ButtonLocator, LocatorLanguage, LocatorTable } from '@reachly/shar
  * and rotate, so nothing here reads one. A label matches a name by case-insensitive prefix.
  */
 
-const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+/** The text with its runs of white space made one space, trimmed (empty for none). */
+export const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 /** The accessible name as the page gives it: aria-label, else the visible text. */
 export function nameOf(el: Element): string {

@@ -1,9 +1,7 @@
 import type { PageSignature } from '@reachly/shared/extension';
 import type { LocatorTable } from '@reachly/shared/schemas';
-import { byRole, nameOf, pageLang } from './locate.ts';
+import { byRole, nameOf, pageLang, squash } from './locate.ts';
 import { pageOf } from './pages.ts';
-
-const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 /**
  * The redacted structure of a page where a locator found nothing: the URL pattern (ids and
