@@ -1,5 +1,6 @@
 import type { AdapterStep, IncomingMessage, PageInspection, StepResult } from '@reachly/shared/extension';
 import type { CollectedProfile } from '@reachly/shared/schemas';
+import { inspectionRefusal } from './refusal.ts';
 import {
   absolute,
   elsewhere,
@@ -304,17 +305,8 @@ function entryUrl(step: AdapterStep, base: URL): string {
 }
 
 function run(doc: Document, step: AdapterStep): StepResult {
-  const inspection = inspect(doc);
-  if (inspection.signal) {
-    const { signal, message, until } = inspection.signal;
-    return until
-      ? { status: 'restricted', signal, message, until }
-      : { status: 'restricted', signal, message };
-  }
-  // Never click on a page the adapter does not recognise: the background reports it and stops.
-  if (!inspection.healthy)
-    return { status: 'failed', error: inspection.healthMessage ?? 'Unknown page layout' };
-  if (!inspection.loggedIn) return { status: 'failed', error: NOT_LOGGED_IN };
+  const refusal = inspectionRefusal(inspect(doc), NOT_LOGGED_IN);
+  if (refusal) return refusal;
   const entry = entryUrl(step, pageUrl(doc));
   switch (step.kind) {
     case 'friendRequest':

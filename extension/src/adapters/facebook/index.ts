@@ -1,5 +1,6 @@
 import type { AdapterStep, PageInspection, StepResult } from '@reachly/shared/extension';
 import { DEFAULT_FACEBOOK_LOCATORS } from '@reachly/shared/schemas';
+import { inspectionRefusal } from '../refusal.ts';
 import type { AdapterEnv, NetworkAdapter } from '../types.ts';
 import { collect, readFriends, readInbox, readThread } from './lists.ts';
 import { languageOf } from './locate.ts';
@@ -35,17 +36,8 @@ const BUILT_IN: AdapterEnv = {
 const inspect = (doc: Document, env: AdapterEnv = BUILT_IN): PageInspection => inspectPage(doc, env);
 
 async function run(doc: Document, step: AdapterStep, env: AdapterEnv = BUILT_IN): Promise<StepResult> {
-  const inspection = inspectPage(doc, env);
-  if (inspection.signal) {
-    const { signal, message: text, until } = inspection.signal;
-    return until
-      ? { status: 'restricted', signal, message: text, until }
-      : { status: 'restricted', signal, message: text };
-  }
-  // A language without labels or an unknown layout: nothing is clicked; the background reports it.
-  if (!inspection.healthy)
-    return { status: 'failed', error: inspection.healthMessage ?? 'Unknown page layout' };
-  if (!inspection.loggedIn) return { status: 'failed', error: 'Not logged in to Facebook' };
+  const refusal = inspectionRefusal(inspectPage(doc, env), 'Not logged in to Facebook');
+  if (refusal) return refusal;
   const lang = languageOf(doc, env.locators);
   if (!lang) return { status: 'failed', error: 'No labels for this page' };
   const c: Ctx = { doc, env, lang, entry: entryUrl(step, new URL(doc.URL)) };
