@@ -46,23 +46,24 @@ export function useBoardDrag(columns: BoardColumns, onMove: (move: CardMove) => 
   const recentlyMovedToNewColumn = useRef(false);
   const settling = useRef(false);
 
-  useEffect(() => {
-    columnsRef.current = columns;
+  /** After a drop, with no drag under way: drop the copy, the board shows its data again. */
+  const dropSettledCopy = useCallback(() => {
     if (settling.current && activeIdRef.current === null) {
       settling.current = false;
       arrangedRef.current = null;
       setDragColumns(null);
     }
-  }, [columns]);
+  }, []);
+
+  useEffect(() => {
+    columnsRef.current = columns;
+    dropSettledCopy();
+  }, [columns, dropSettledCopy]);
 
   // A move that left the board data as it was (the card had gone meanwhile): drop the copy once saved.
   useEffect(() => {
-    if (!saving && settling.current && activeIdRef.current === null) {
-      settling.current = false;
-      arrangedRef.current = null;
-      setDragColumns(null);
-    }
-  }, [saving]);
+    if (!saving) dropSettledCopy();
+  }, [saving, dropSettledCopy]);
 
   useEffect(() => {
     if (!dragColumns) return;
