@@ -1,11 +1,5 @@
 import type { AdapterStep, ExtensionSession, ExtensionState } from '@reachly/shared/extension';
-import {
-  CAMPAIGN_ACTIONS,
-  type CampaignAction,
-  DEFAULT_DAILY_CAPS,
-  type ExecutorEvent,
-  type ExecutorTask,
-} from '@reachly/shared/schemas';
+import type { ExecutorTask } from '@reachly/shared/schemas';
 import { ApiError, createExecutorApi, type ExecutorApi } from '../api-client.ts';
 import {
   currentTaskItem,
@@ -14,8 +8,9 @@ import {
   pausedItem,
   sessionItem,
   statusItem,
-  todayDateItem,
 } from '../storage.ts';
+import { readInbox } from './inbox-reader.ts';
+import { createLoopStatus } from './loop-status.ts';
 import type { StepRun } from './tab-driver.ts';
 import { describeTask, outcomeFor, stepForTask } from './task-runner.ts';
 
@@ -36,7 +31,6 @@ const OFFLINE_RETRY_MS = 30_000;
 /** Never wait longer than this between two looks at the server (a resumed campaign starts soon). */
 const MAX_WAIT_MS = 5 * 60_000;
 const MIN_WAIT_MS = 1_000;
-const MAX_EVENTS = 10;
 
 export interface LoopDeps {
   runStep(entryUrl: string, step: AdapterStep): Promise<StepRun>;
@@ -56,26 +50,7 @@ export function createLoop(deps: LoopDeps) {
   /** The last claim found nothing to do (kept in memory: a restarted worker just reads a little later). */
   let idle = false;
 
-  async function note(level: 'info' | 'warning' | 'error', message: string) {
-    const status = await statusItem.getValue();
-    const lastEvents = [{ at: new Date(now()).toISOString(), level, message }, ...status.lastEvents].slice(
-      0,
-      MAX_EVENTS,
-    );
-    await statusItem.setValue({ ...status, lastEvents });
-  }
-
-  async function patchStatus(patch: Partial<Awaited<ReturnType<typeof statusItem.getValue>>>) {
-    await statusItem.setValue({ ...(await statusItem.getValue()), ...patch });
-  }
-
-  async function countDone(task: ExecutorTask) {
-    const date = new Date(now()).toISOString().slice(0, 10);
-    const status = await statusItem.getValue();
-    const today = (await todayDateItem.getValue()) === date ? status.today : {};
-    await todayDateItem.setValue(date);
-    await patchStatus({ today: { ...today, [task.action]: (today[task.action] ?? 0) + 1 } });
-  }
+  const { note, patchStatus, countDone, noteCampaign, noteLogin } = createLoopStatus(now);
 
   async function waitFor(ms: number) {
     const wait = Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, ms));
@@ -90,34 +65,6 @@ export function createLoop(deps: LoopDeps) {
     if (task && task.action === 'collect' && task.source.kind === 'group')
       return new URL(task.source.groupUrl);
     throw new Error('The network URL is unknown: the launcher did not give one');
-  }
-
-  /** The task's campaign and its caps, fetched when the campaign changes (the popup shows them). */
-  async function noteCampaign(api: ExecutorApi, task: ExecutorTask) {
-    const { campaign } = await statusItem.getValue();
-    if (campaign?.id === task.campaignId) return;
-    try {
-      const c = await api.campaign(task.campaignId);
-      const caps = Object.fromEntries(
-        CAMPAIGN_ACTIONS.map((a) => [a, c.dailyCaps[a] ?? DEFAULT_DAILY_CAPS[a]]),
-      ) as Record<CampaignAction, number>;
-      await patchStatus({ campaign: { id: c.id, name: c.name, caps } });
-    } catch {
-      // The popup shows the counts without caps; the work goes on.
-    }
-  }
-
-  /** Keeps the popup's and the server's log-in state in step with what the network's page showed. */
-  async function noteLogin(api: ExecutorApi, run: StepRun) {
-    if (!run.inspection?.healthy) return;
-    const checkpoint = run.result.status === 'restricted' && /checkpoint/i.test(run.result.message);
-    const state = checkpoint ? 'checkpoint' : run.inspection.loggedIn ? 'logged-in' : 'logged-out';
-    const { loginState } = await statusItem.getValue();
-    if (loginState === state) return;
-    await patchStatus({ loginState: state === 'checkpoint' ? 'logged-out' : state });
-    await api.loginStatus(state).catch(() => {
-      // The next change tries again; the task's outcome matters more.
-    });
   }
 
   /** Runs a claimed task and reports its outcome; answers the wait the server asked for (ms). */
@@ -176,45 +123,6 @@ export function createLoop(deps: LoopDeps) {
     return retryMs;
   }
 
-  /** Reads accepted requests and new messages and reports them (the server ignores what it knows). */
-  async function readInbox(session: ExtensionSession, api: ExecutorApi) {
-    if (!session.networkUrl) return;
-    const base = new URL(session.networkUrl);
-    const events: ExecutorEvent[] = [];
-    const friends = await deps.runStep(deps.entryUrl({ kind: 'readFriends' }, base), { kind: 'readFriends' });
-    if (friends.result.status === 'done') {
-      for (const profileUrl of friends.result.accepted ?? [])
-        events.push({ kind: 'friendAccepted', profileUrl });
-      // People who asked this profile to be friends: a campaign that accepts them plans it.
-      for (const { profileUrl, name } of friends.result.incoming ?? [])
-        events.push({ kind: 'friendRequestReceived', profileUrl, ...(name ? { name } : {}) });
-    }
-    const inbox = await deps.runStep(deps.entryUrl({ kind: 'readInbox' }, base), { kind: 'readInbox' });
-    if (inbox.result.status === 'done') {
-      for (const threadUrl of inbox.result.threads ?? []) {
-        const step: AdapterStep = { kind: 'readThread', threadUrl };
-        const thread = await deps.runStep(deps.entryUrl(step, base), step);
-        if (thread.result.status !== 'done') continue;
-        for (const m of thread.result.messages ?? []) {
-          events.push({ kind: 'message', profileUrl: m.profileUrl, text: m.text, sentAt: m.sentAt });
-        }
-      }
-    }
-    for (const run of [friends, inbox]) {
-      if (run.result.status === 'restricted' || (run.inspection && !run.inspection.healthy)) {
-        const message =
-          run.result.status === 'restricted'
-            ? run.result.message
-            : `Health check failed: ${run.inspection?.healthMessage ?? 'unknown layout'}`;
-        const signal = run.result.status === 'restricted' ? run.result.signal : 'DANGER';
-        events.push({ kind: 'signal', signal, message });
-        await note('error', `${signal}: ${message}`);
-        break;
-      }
-    }
-    for (let i = 0; i < events.length; i += 500) await api.events(events.slice(i, i + 500));
-  }
-
   /** One pass: resume or claim, work, report, then schedule the next pass. Never two at once. */
   async function tick(): Promise<void> {
     if (running) return;
@@ -239,7 +147,7 @@ export function createLoop(deps: LoopDeps) {
         const sinceInbox = now() - (await lastInboxCheckItem.getValue());
         if (sinceInbox >= INBOX_INTERVAL_MS || (idle && sinceInbox >= IDLE_INBOX_INTERVAL_MS)) {
           await lastInboxCheckItem.setValue(now());
-          await readInbox(session, api);
+          await readInbox(deps, session, api, note);
         }
         const hold = deps.manualHoldMs?.() ?? 0;
         if (hold > 0) {
