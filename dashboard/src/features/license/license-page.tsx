@@ -1,11 +1,10 @@
 import { Card, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ErrorState, LoadingState } from '../../components/list-state.tsx';
 import { useLicense, useTraffic, useUser } from '../account/use-account.ts';
+import { LicenseExpiredBanner, TrafficEndedBanner } from './components/license-banners.tsx';
 import { LicenseCard } from './components/license-card.tsx';
-import { LicenseExpiredBanner } from './components/license-expired-banner.tsx';
 import { PaymentInstructions } from './components/payment-instructions.tsx';
 import { TrafficCard } from './components/traffic-card.tsx';
-import { TrafficEndedBanner } from './components/traffic-ended-banner.tsx';
 import { isTrafficExhausted } from './utils/traffic.ts';
 
 /** /license: the licence, the proxy traffic and how to pay for more (manual payment). */
