@@ -4,20 +4,15 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { AppDialog } from '../../../components/app-dialog.tsx';
 import { useAddLeads } from '../hooks/use-add-leads.ts';
 import { parseLeadLines } from '../utils/parse-lead-lines.ts';
+import type { LeadsDialogProps } from './leads-dialog-props.ts';
 
 /** How many refused lines the form names (the rest are counted). */
 const REFUSED_SHOWN = 5;
 
-export interface AddLeadsDialogProps {
-  open: boolean;
-  onClose: () => void;
-  collection: { id: number; name: string };
-}
-
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** POST /api/leads: pasted profile links, one per line; shows how many were added and how many were duplicates. */
-export function AddLeadsDialog({ open, onClose, collection }: AddLeadsDialogProps) {
+export function AddLeadsDialog({ open, onClose, collection }: LeadsDialogProps) {
   const [text, setText] = useState('');
   const add = useAddLeads();
   const { reset } = add;

@@ -2,15 +2,10 @@ import { Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { ConfirmDialog } from '../../collections/components/confirm-dialog.tsx';
 import { useClearLeads } from '../hooks/use-clear-leads.ts';
-
-export interface ClearLeadsDialogProps {
-  open: boolean;
-  onClose: () => void;
-  collection: { id: number; name: string; profiles: number };
-}
+import type { LeadsDialogProps } from './leads-dialog-props.ts';
 
 /** Confirms DELETE /api/leads/clear?collectionId; a refusal is shown in the dialog (spec §8: rethrown). */
-export function ClearLeadsDialog({ open, onClose, collection }: ClearLeadsDialogProps) {
+export function ClearLeadsDialog({ open, onClose, collection }: LeadsDialogProps) {
   const clear = useClearLeads();
   const { reset } = clear;
   useEffect(() => {

@@ -4,18 +4,13 @@ import { AppDialog } from '../../../components/app-dialog.tsx';
 import { useLeadsImport } from '../hooks/use-leads-import.ts';
 import { ImportProgressView } from './import-progress-view.tsx';
 import { ImportResultView } from './import-result-view.tsx';
-
-export interface ImportLeadsDialogProps {
-  open: boolean;
-  onClose: () => void;
-  collection: { id: number; name: string; profiles: number };
-}
+import type { LeadsDialogProps } from './leads-dialog-props.ts';
 
 /**
  * POST /api/leads/import: pick a CSV file (and whether to clear the collection first), watch the
  * upload's percentage and the server's progress, then read the result or the error.
  */
-export function ImportLeadsDialog({ open, onClose, collection }: ImportLeadsDialogProps) {
+export function ImportLeadsDialog({ open, onClose, collection }: LeadsDialogProps) {
   const { state, start, reset } = useLeadsImport();
   const [file, setFile] = useState<File | null>(null);
   const [shouldClear, setShouldClear] = useState(false);
