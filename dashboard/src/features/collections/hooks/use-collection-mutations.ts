@@ -9,34 +9,37 @@ import {
 } from '../collections-queries.ts';
 
 /**
- * Create: the new collection joins the cached list at once. Its errors (a taken name answers 409)
- * are rethrown to the form that shows them (spec §8).
+ * A collection saved by name: the server's answer enters the cached list at once (`merge`), which is
+ * fetched again afterwards. Its errors (a taken name answers 409) are rethrown to the form that
+ * shows them (spec §8).
  */
-export function useCreateCollection() {
+function useSaveCollection<V>(
+  save: (vars: V) => Promise<Collection>,
+  merge: (list: Collection[], saved: Collection) => Collection[],
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => createCollection(name),
-    onSuccess: (created) => {
-      queryClient.setQueryData<Collection[]>(collectionsQuery().queryKey, (old) =>
-        old ? [...old.filter((c) => c.id !== created.id), created] : old,
-      );
+    mutationFn: save,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Collection[]>(collectionsQuery().queryKey, (old) => old && merge(old, saved));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: collectionsQuery().queryKey }),
   });
 }
 
-export function useRenameCollection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) => renameCollection(id, name),
-    onSuccess: (renamed) => {
-      queryClient.setQueryData<Collection[]>(collectionsQuery().queryKey, (old) =>
-        old?.map((c) => (c.id === renamed.id ? renamed : c)),
-      );
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: collectionsQuery().queryKey }),
-  });
-}
+/** Create: the new collection joins the cached list. */
+export const useCreateCollection = () =>
+  useSaveCollection(
+    (name: string) => createCollection(name),
+    (list, created) => [...list.filter((c) => c.id !== created.id), created],
+  );
+
+/** Rename: the renamed collection replaces its old self in the cached list. */
+export const useRenameCollection = () =>
+  useSaveCollection(
+    ({ id, name }: { id: number; name: string }) => renameCollection(id, name),
+    (list, renamed) => list.map((c) => (c.id === renamed.id ? renamed : c)),
+  );
 
 /** Delete: its leads and their conversations go too, so those lists are fetched again. */
 export function useDeleteCollection() {
