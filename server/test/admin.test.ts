@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { userResponseSchema } from '@reachly/shared/schemas';
+import { type ApiClient, contract, createApiClient } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest, parseByteAmount, UsageError } from '../src/admin/cli.ts';
 import { isLoopback } from '../src/http/endpoints.ts';
@@ -12,11 +12,17 @@ import { registerAccount, startTestServer, type TestServer, uniqueEmail } from '
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let server: TestServer;
 let admin: HttpClient;
+/** The typed client with the admin token (raw `admin` stays for the refusals and bad bodies). */
+let adminCall: ApiClient['call'];
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
   admin = new HttpClient(server.url, { 'x-admin-token': server.config.ADMIN_TOKEN });
+  adminCall = createApiClient({
+    baseUrl: server.url,
+    headers: () => ({ 'x-admin-token': server.config.ADMIN_TOKEN }),
+  }).call;
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -97,12 +103,11 @@ describe('admin API', () => {
     const account = await registerAccount(server);
     const socket = await socketOf(account);
     const push = nextEvent(socket, 'LICENSE_UPDATE');
-    const res = await admin.post('/api/admin/licence', {
-      json: { email: account.email, plan: 'pro', licenseTill: '2031-02-03T04:05:06.000Z' },
+    await adminCall(contract.admin.grantLicence, {
+      body: { email: account.email, plan: 'pro', licenseTill: '2031-02-03T04:05:06.000Z' },
     });
-    expect(res.status).toBe(200);
     expect(await push).toEqual({ licenseTill: '2031-02-03T04:05:06.000Z' });
-    const user = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    const user = await account.call(contract.user.get);
     expect(user.license).toEqual({ plan: 'pro', isTrial: false, licenseTill: '2031-02-03T04:05:06.000Z' });
   });
 
@@ -114,12 +119,14 @@ describe('admin API', () => {
       .update({ used_traffic: '100' });
     const socket = await socketOf(account);
     let push = nextEvent(socket, 'PROXY_TRAFFIC_UPDATE');
-    await admin.post('/api/admin/traffic', { json: { email: account.email, bytes: '1000' } });
+    await adminCall(contract.admin.grantTraffic, { body: { email: account.email, bytes: '1000' } });
     expect(await push).toEqual({ remainingTraffic: String(1073741824 + 1000 - 100) });
     push = nextEvent(socket, 'PROXY_TRAFFIC_UPDATE');
-    await admin.post('/api/admin/traffic', { json: { email: account.email, bytes: '50', mode: 'set' } });
+    await adminCall(contract.admin.grantTraffic, {
+      body: { email: account.email, bytes: '50', mode: 'set' },
+    });
     expect(await push).toEqual({ remainingTraffic: '-50' });
-    expect((await account.api.get('/api/traffic')).body).toEqual({
+    expect(await account.call(contract.user.traffic)).toEqual({
       trafficLimit: '50',
       usedTraffic: '100',
       remainingTraffic: '-50',
@@ -130,34 +137,28 @@ describe('admin API', () => {
     const account = await registerAccount(server);
     const socket = await socketOf(account);
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
-    expect(
-      (await admin.post('/api/admin/ban', { json: { email: account.email, banned: true } })).status,
-    ).toBe(200);
+    await adminCall(contract.admin.ban, { body: { email: account.email, banned: true } });
     await closed;
     expect((await account.api.get('/api/user')).status).toBe(403);
-    await admin.post('/api/admin/ban', { json: { email: account.email, banned: false } });
+    await adminCall(contract.admin.ban, { body: { email: account.email, banned: false } });
     expect((await account.api.get('/api/user')).status).toBe(200);
   });
 
   it('creates a user who can sign in, and sets the offered desktop version', async () => {
     const email = uniqueEmail('admin-made');
-    expect((await admin.post('/api/admin/users', { json: { email, password: 'password-9' } })).status).toBe(
-      201,
-    );
+    await adminCall(contract.admin.createUser, { body: { email, password: 'password-9' } });
     expect((await server.client().signIn(email, 'password-9')).error).toBeNull();
-    await admin.post('/api/admin/desktop-version', { json: { version: '3.1.4' } });
+    await adminCall(contract.admin.desktopVersion, { body: { version: '3.1.4' } });
     const account = await registerAccount(server);
-    expect(userResponseSchema.parse((await account.api.get('/api/user')).body).offeredDesktopVersion).toBe(
-      '3.1.4',
-    );
+    expect((await account.call(contract.user.get)).offeredDesktopVersion).toBe('3.1.4');
   });
 
   it('attaches ready profiles in one go and pushes PROFILES_ATTACHED once', async () => {
     const account = await registerAccount(server);
     const socket = await socketOf(account);
     const push = nextEvent(socket, 'PROFILES_ATTACHED');
-    const res = await admin.post<{ message: string }>('/api/admin/profiles', {
-      json: {
+    const res = await adminCall(contract.admin.attachProfiles, {
+      body: {
         email: account.email,
         profiles: [
           {
@@ -174,25 +175,21 @@ describe('admin API', () => {
         ],
       },
     });
-    expect(res.status).toBe(201);
-    expect(res.body.message).toBe(`${account.email}: attached 2 profiles (1 ready).`);
+    expect(res.message).toBe(`${account.email}: attached 2 profiles (1 ready).`);
     expect(await push).toEqual({ count: 2 });
-    const list = await account.api.get<{
-      profiles: { name: string; hasProxyPassword: boolean }[];
-      total: number;
-    }>('/api/profiles');
-    expect(list.body.total).toBe(2);
-    expect(list.body.profiles.map((p) => [p.name, p.hasProxyPassword])).toEqual([
+    const list = await account.call(contract.profiles.list, { query: {} });
+    expect(list.total).toBe(2);
+    expect(list.profiles.map((p) => [p.name, p.hasProxyPassword])).toEqual([
       ['Given 1', true],
       ['Given 2', false],
     ]);
-    const user = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    const user = await account.call(contract.user.get);
     expect(user.areProfilesGiven).toBe(true);
     const bad = await admin.post('/api/admin/profiles', {
       json: { email: account.email, profiles: [{ name: 'x', proxySource: 'MANUAL' }] },
     });
     expect(bad.status).toBe(400);
-    expect((await account.api.get<{ total: number }>('/api/profiles')).body.total).toBe(2);
+    expect((await account.call(contract.profiles.list, { query: {} })).total).toBe(2);
   });
 
   it('answers 404 for an unknown email and 400 for bad bodies, changing nothing', async () => {
@@ -214,9 +211,9 @@ describe('admin API', () => {
     ] as const) {
       expect((await admin.post(route, { json: body })).status, `${route} ${JSON.stringify(body)}`).toBe(400);
     }
-    const user = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    const user = await account.call(contract.user.get);
     expect(user.license.plan).toBe('trial');
-    expect((await account.api.get('/api/traffic')).body).toMatchObject({ trafficLimit: '1073741824' });
+    expect(await account.call(contract.user.traffic)).toMatchObject({ trafficLimit: '1073741824' });
   });
 });
 
@@ -250,7 +247,7 @@ describe('npm run admin', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`${account.email}: agency licence until 2032-05-06T00:00:00.000Z.`);
-    const user = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    const user = await account.call(contract.user.get);
     expect(user.license.plan).toBe('agency');
   });
 
