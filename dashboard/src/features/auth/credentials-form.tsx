@@ -1,5 +1,6 @@
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
+import { FormError } from '../../components/form-error.tsx';
 
 export interface Credentials {
   email: string;
@@ -26,12 +27,7 @@ export function CredentialsForm({
   const isNew = newPasswordMinLength !== undefined;
   return (
     <>
-      {error && (
-        <Alert.Root status="error" data-testid="auth-error">
-          <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
-        </Alert.Root>
-      )}
+      <FormError message={error} testId="auth-error" />
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <Stack gap="4">
           <Field.Root required invalid={!!formState.errors.email}>

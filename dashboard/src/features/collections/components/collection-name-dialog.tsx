@@ -1,8 +1,9 @@
-import { Alert, Button, Dialog, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { COLLECTION_NAME_MAX_LENGTH } from '@reachly/shared/schemas';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppDialog } from '../../../components/app-dialog.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 
 export interface CollectionNameDialogProps {
   open: boolean;
@@ -69,12 +70,7 @@ export function CollectionNameDialog({
               />
               <Field.ErrorText>{formState.errors.name?.message}</Field.ErrorText>
             </Field.Root>
-            {formState.errors.root && (
-              <Alert.Root status="error" data-testid="dialog-error">
-                <Alert.Indicator />
-                <Alert.Title>{formState.errors.root.message}</Alert.Title>
-              </Alert.Root>
-            )}
+            <FormError message={formState.errors.root?.message} testId="dialog-error" />
           </Stack>
         </Dialog.Body>
         <Dialog.Footer>

@@ -1,6 +1,7 @@
-import { Alert, Button, Dialog, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { AppDialog } from '../../../components/app-dialog.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -35,12 +36,7 @@ export function ConfirmDialog({
       <Dialog.Body>
         <Stack gap="3">
           {children}
-          {error && (
-            <Alert.Root status="error" data-testid="dialog-error">
-              <Alert.Indicator />
-              <Alert.Title>{error.message}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FormError message={error?.message} testId="dialog-error" />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>

@@ -1,6 +1,7 @@
-import { Alert, Button, Code, Dialog, Field, Input, List, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Code, Dialog, Field, Input, List, Stack, Textarea } from '@chakra-ui/react';
 import type { Profile } from '@reachly/shared/schemas';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { FormError } from '../../../components/form-error.tsx';
 import { toastSuccess } from '../../../components/toaster.tsx';
 import { useImportCookies } from '../profiles-queries.ts';
 import {
@@ -75,12 +76,7 @@ export function ImportCookiesForm({ profile, onDone }: { profile: Profile; onDon
         </Dialog.Header>
         <Dialog.Body>
           <Stack gap="4">
-            {formError && (
-              <Alert.Root status="error" data-testid="import-cookies-error">
-                <Alert.Indicator />
-                <Alert.Title>{formError}</Alert.Title>
-              </Alert.Root>
-            )}
+            <FormError message={formError} testId="import-cookies-error" />
             <Field.Root invalid={problems.length > 0}>
               <Field.Label>Cookies (JSON)</Field.Label>
               <Textarea

@@ -1,6 +1,7 @@
-import { Alert, Button, Dialog, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import type { Profile } from '@reachly/shared/schemas';
 import { useForm } from 'react-hook-form';
+import { FormError } from '../../../components/form-error.tsx';
 import { toastSuccess } from '../../../components/toaster.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useTrafficGate } from '../../license/hooks/use-traffic-gate.ts';
@@ -76,12 +77,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
         </Dialog.Header>
         <Dialog.Body>
           <Stack gap="4">
-            {formError && (
-              <Alert.Root status="error" data-testid="profile-form-error">
-                <Alert.Indicator />
-                <Alert.Title>{formError}</Alert.Title>
-              </Alert.Root>
-            )}
+            <FormError message={formError} testId="profile-form-error" />
             <Field.Root required invalid={!!errors.name}>
               <Field.Label>
                 Name <Field.RequiredIndicator />

@@ -1,4 +1,4 @@
-import { Alert, Button, Field, HStack, Input, Link, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Link, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   CAMPAIGN_NAME_MAX_LENGTH,
   type Campaign,
@@ -8,6 +8,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { FormError } from '../../../../components/form-error.tsx';
 import { toastSuccess } from '../../../../components/toaster.tsx';
 import { ApiError } from '../../../../lib/api.ts';
 import { ROUTES } from '../../../../route-paths.ts';
@@ -77,12 +78,7 @@ export function CampaignForm({
   return (
     <Stack asChild gap="8">
       <form onSubmit={onSubmit} noValidate data-testid="campaign-form">
-        {formError && (
-          <Alert.Root status="error" data-testid="campaign-form-error">
-            <Alert.Indicator />
-            <Alert.Title>{formError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormError message={formError} testId="campaign-form-error" />
         <Section title="Campaign">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Field.Root required invalid={!!errors.name}>
