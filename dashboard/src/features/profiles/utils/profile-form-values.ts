@@ -1,5 +1,5 @@
 import type { LoginStatus, ProxySourceMode, ProxyType } from '@reachly/shared/constants';
-import { PROXY_TYPES_BY_SOURCE, type Profile } from '@reachly/shared/schemas';
+import { PROXY_TYPES_BY_SOURCE, type Profile, type ProfileSettings } from '@reachly/shared/schemas';
 
 /** What the profile form holds: text inputs as strings, '' meaning "none". */
 export interface ProfileFormValues {
@@ -19,18 +19,11 @@ export interface ProfileFormValues {
 /** The form creates a profile, or edits one (whose saved password the page never sees). */
 export type ProfileFormMode = { kind: 'create' } | { kind: 'edit'; id: number; hasSavedPassword: boolean };
 
-/** The body the form sends, before the shared schemas judge it. */
-export interface ProfilePayload {
+/** The body the form sends, before the shared schemas judge it: the profile's settings, its id on edit, a password. */
+export interface ProfilePayload extends ProfileSettings {
   id?: number;
-  name: string;
-  loginStatus: LoginStatus;
-  proxySource: ProxySourceMode;
-  proxyType: ProxyType | null;
-  HTTPProxyAddress: string | null;
-  proxyLogin: string | null;
   /** Absent on edit = keep the saved password; null = none / remove it. */
   proxyPassword?: string | null;
-  proxyTimezone: string | null;
 }
 
 export function usesProxy(source: ProxySourceMode): boolean {
