@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type ApiClient, contract, createApiClient } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoServiceOf } from '../src/demo/index.ts';
 import { ManualClock } from '../src/engine/index.ts';
@@ -19,28 +20,27 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server?.close());
 
-interface DemoSession {
-  accessToken: string;
-  organizationId: number;
-  resetsAt: string;
-}
-
 const visitor = () => randomBytes(16).toString('hex');
 
-async function demoSession(visitorId: string, client = server.client()) {
-  const res = await client.post<DemoSession>('/api/demo/session', { json: { visitorId } });
-  expect(res.status, res.text).toBe(200);
-  return { ...res.body, api: new HttpClient(server.url, { authorization: res.body.accessToken }) };
+/** A demo session through the typed client: `call` as the demo user, `api` raw for the status checks. */
+async function demoSession(visitorId: string) {
+  const session = await createApiClient({ baseUrl: server.url }).call(contract.demo.session, {
+    body: { visitorId },
+  });
+  const headers = () => ({ authorization: session.accessToken });
+  return {
+    ...session,
+    api: new HttpClient(server.url, headers()),
+    call: createApiClient({ baseUrl: server.url, headers }).call,
+  };
 }
 
 const demo = () => demoServiceOf(server.running.ctx);
 
-async function statusCounts(api: HttpClient): Promise<Record<string, number>> {
-  const res = await api.get<{ statusCounts: Record<string, number> }>(
-    '/api/conversations?groupByStatus=true',
-  );
-  expect(res.status, res.text).toBe(200);
-  return res.body.statusCounts;
+async function statusCounts(call: ApiClient['call']): Promise<Record<string, number>> {
+  const res = await call(contract.conversations.list); // no status: every column grouped, with the counts
+  if ('hasMore' in res) throw new Error('not the grouped board');
+  return res.statusCounts;
 }
 
 /** Waits for the fire-and-forget "last seen" write of a demo user's request. */
@@ -54,18 +54,15 @@ describe('POST /api/demo/session', () => {
     const session = await demoSession(visitor());
     expect(session.accessToken).toMatch(/^demo_[0-9a-f]{64}$/);
     expect(new Date(session.resetsAt).getTime()).toBe(clock.now().getTime() + 30 * 60_000);
-    const { api } = session;
+    const { call } = session;
 
-    const user = await api.get<{ email: string; data: { email: string }; license: { isTrial: boolean } }>(
-      '/api/user',
-    );
-    expect(user.status).toBe(200);
-    expect(user.body.email).toBe('demo@reachly.example');
-    expect(user.body.data.email).toBe('demo@reachly.example');
-    expect(user.body.license.isTrial).toBe(true);
+    const user = await call(contract.user.get);
+    expect(user.email).toBe('demo@reachly.example');
+    expect(user.data.email).toBe('demo@reachly.example');
+    expect(user.license.isTrial).toBe(true);
 
-    const collections = await api.get<{ name: string }[]>('/api/collections');
-    expect(collections.body.map((c) => c.name).sort()).toEqual([
+    const collections = await call(contract.collections.list);
+    expect(collections.map((c) => c.name).sort()).toEqual([
       'Austin realtors',
       'SaaS founders',
       'Wedding photographers',
@@ -73,7 +70,7 @@ describe('POST /api/demo/session', () => {
     ]);
     expect(await countRows(server, 'leads', { organization_id: session.organizationId })).toBe(120);
 
-    expect(await statusCounts(api)).toEqual({
+    expect(await statusCounts(call)).toEqual({
       sent: 12,
       replied: 9,
       qualified: 7,
@@ -86,35 +83,28 @@ describe('POST /api/demo/session', () => {
       unqualified: 3,
     });
 
-    const profiles = await api.get<{
-      total: number;
-      profiles: { name: string; hasProxyPassword: boolean }[];
-    }>('/api/profiles?limit=100');
-    expect(profiles.body.total).toBe(8);
-    const names = profiles.body.profiles.map((p) => p.name);
+    const profiles = await call(contract.profiles.list, { query: { limit: 100 } });
+    expect(profiles.total).toBe(8);
+    const names = profiles.profiles.map((p) => p.name);
     expect(names).toContain('Emma Carter');
     expect(names).toContain('Noah Fischer');
-    expect(profiles.body.profiles.find((p) => p.name === 'Sofia Ramirez')?.hasProxyPassword).toBe(true);
+    expect(profiles.profiles.find((p) => p.name === 'Sofia Ramirez')?.hasProxyPassword).toBe(true);
 
-    const campaigns = await api.get<{ id: number; name: string; status: string }[]>('/api/campaigns');
-    expect(campaigns.body.map((c) => c.status).sort()).toEqual(['draft', 'paused', 'running']);
-    const running = campaigns.body.find((c) => c.status === 'running');
+    const campaigns = await call(contract.campaigns.list);
+    expect(campaigns.map((c) => c.status).sort()).toEqual(['draft', 'paused', 'running']);
+    const running = campaigns.find((c) => c.status === 'running');
     if (!running) throw new Error('no running campaign');
-    const logs = await api.get<{ logs: { type: string }[] }>(`/api/campaigns/${running.id}/logs?limit=100`);
-    expect(logs.status, logs.text).toBe(200);
-    const types = new Set(logs.body.logs.map((l) => l.type));
+    const params = { id: running.id };
+    const logs = await call(contract.campaigns.logs, { params, query: { limit: 100 } });
+    const types = new Set(logs.logs.map((l) => l.type));
     expect(types).toContain('SENT_FRIEND_REQUEST');
     expect(types).toContain('RESTRICTION');
-    const stats = await api.get<{ byStep: { stepKey: string; count: number }[] }>(
-      `/api/campaigns/${running.id}/stats`,
-    );
-    expect(stats.body.byStep.find((s) => s.stepKey === 'friendRequest')?.count).toBeGreaterThan(10);
-    const funnel = await api.get<{ totals: { requests: number; accepted: number; replies: number } }>(
-      `/api/campaigns/${running.id}/funnel`,
-    );
-    expect(funnel.body.totals.requests).toBeGreaterThan(10);
-    expect(funnel.body.totals.accepted).toBeGreaterThan(0);
-    expect(funnel.body.totals.replies).toBeGreaterThan(0);
+    const stats = await call(contract.campaigns.stats, { params });
+    expect(stats.byStep.find((s) => s.stepKey === 'friendRequest')?.count).toBeGreaterThan(10);
+    const funnel = await call(contract.campaigns.funnel, { params });
+    expect(funnel.totals.requests).toBeGreaterThan(10);
+    expect(funnel.totals.accepted).toBeGreaterThan(0);
+    expect(funnel.totals.replies).toBeGreaterThan(0);
   });
 
   it('keeps one demo organisation per visitor', async () => {
@@ -127,10 +117,11 @@ describe('POST /api/demo/session', () => {
     expect(other.organizationId).not.toBe(first.organizationId);
     expect(await countRows(server, 'demo_sessions', { organization_id: first.organizationId })).toBe(1);
     // Each visitor's changes are their own.
-    const [collection] = (await first.api.get<{ id: number }[]>('/api/collections')).body;
-    expect((await first.api.delete(`/api/collections/${collection?.id}`)).status).toBe(200);
-    expect((await first.api.get<unknown[]>('/api/collections')).body).toHaveLength(3);
-    expect((await other.api.get<unknown[]>('/api/collections')).body).toHaveLength(4);
+    const [collection] = await first.call(contract.collections.list);
+    if (!collection) throw new Error('no sample collection');
+    await first.call(contract.collections.remove, { params: { id: collection.id } });
+    expect(await first.call(contract.collections.list)).toHaveLength(3);
+    expect(await other.call(contract.collections.list)).toHaveLength(4);
   });
 
   it('refuses a visitor id that is not random hex', async () => {
@@ -143,19 +134,21 @@ describe('the demo timers (on the server clock)', () => {
   it('puts the sample data back every 30 minutes of its life, same organisation and token', async () => {
     const id = visitor();
     const session = await demoSession(id);
-    const sent = await session.api.get<{ conversations: { id: number }[] }>('/api/conversations?status=sent');
-    const card = sent.body.conversations[0];
+    const query = { status: 'sent', limit: 1 }; // (the query type names only the fields both forms share)
+    const sent = await session.call(contract.conversations.list, { query });
+    if (!('hasMore' in sent)) throw new Error('not a column of the board');
+    const card = sent.conversations[0];
     await server.database.db('conversations').where({ id: card?.id }).update({ status: 'booked' });
     await server.database.db('collections').where({ organization_id: session.organizationId }).delete();
-    expect((await statusCounts(session.api)).sent ?? 0).toBe(0);
+    expect((await statusCounts(session.call)).sent ?? 0).toBe(0);
 
     clock.advance({ minutes: 29 });
     expect((await demo().sweep()).reset).toBe(0);
     clock.advance({ minutes: 1 });
     const swept = await demo().sweep();
     expect(swept.reset).toBeGreaterThanOrEqual(1);
-    expect((await statusCounts(session.api)).sent).toBe(12);
-    expect((await session.api.get<unknown[]>('/api/collections')).body).toHaveLength(4);
+    expect((await statusCounts(session.call)).sent).toBe(12);
+    expect(await session.call(contract.collections.list)).toHaveLength(4);
     const again = await demoSession(id);
     expect(again.organizationId).toBe(session.organizationId);
   });
@@ -163,7 +156,7 @@ describe('the demo timers (on the server clock)', () => {
   it('deletes a demo organisation after 2 hours without a request, and not before', async () => {
     const session = await demoSession(visitor());
     clock.advance({ minutes: 90 });
-    expect((await session.api.get('/api/collections')).status).toBe(200);
+    await session.call(contract.collections.list); // a request of the demo user: it touches last seen
     const touchedAt = clock.now().getTime();
     await expect.poll(() => lastSeen(session.organizationId)).toBe(touchedAt);
     clock.advance({ minutes: 90 });
@@ -182,7 +175,7 @@ describe('the demo timers (on the server clock)', () => {
 
 describe('what a demo user may not do', () => {
   it('cannot change a password, reach the admin, agent or executor API, or buy', async () => {
-    const { api } = await demoSession(visitor());
+    const { api, call } = await demoSession(visitor());
     const password = await api.post<{ error: { code: string } }>('/api/user/password', {
       json: { currentPassword: 'x', newPassword: 'new-password-123' },
     });
@@ -196,8 +189,8 @@ describe('what a demo user may not do', () => {
     expect((await api.get('/api/agent/profiles')).status).toBe(403);
     expect((await api.post('/api/executor/claim', { json: { profileId: 1 } })).status).toBe(403);
     // Buying is paying by the texts of the buy pages: the demo's are the sample ones.
-    const user = await api.get<{ paymentTexts: { text: string }[] }>('/api/user');
-    expect(user.body.paymentTexts.map((p) => p.text).join(' ')).toContain('payments@reachly.example');
+    const user = await call(contract.user.get);
+    expect(user.paymentTexts.map((p) => p.text).join(' ')).toContain('payments@reachly.example');
   });
 
   it('cannot sign in with a password', async () => {
@@ -212,17 +205,17 @@ describe('demo and real accounts', () => {
     const account = await registerAccount(server, 'real');
     await createCollection(account, 'My leads');
     const counters = await server.database.db('visit_counters').select('*').orderBy('key');
-    const before = await account.api.get('/api/collections');
+    const before = await account.call(contract.collections.list);
 
     const session = await demoSession(visitor());
-    await session.api.get('/api/collections');
-    expect((await session.api.post('/api/summary', { json: { key: 'uniqueVisits' } })).status).toBe(200);
+    await session.call(contract.collections.list);
+    await session.call(contract.public.summary, { body: { key: 'uniqueVisits' } });
     clock.advance({ minutes: 30 });
     await demo().sweep();
     clock.advance({ hours: 3 });
     await demo().sweep();
 
-    expect((await account.api.get('/api/collections')).body).toEqual(before.body);
+    expect(await account.call(contract.collections.list)).toEqual(before);
     expect(await server.database.db('visit_counters').select('*').orderBy('key')).toEqual(counters);
     expect(await countRows(server, 'organizations', { id: account.organizationId })).toBe(1);
   });
