@@ -131,6 +131,14 @@ export type CollectedProfile = z.infer<typeof collectedProfileSchema>;
 
 export const RESTRICTION_SIGNALS = ['RESTRICTION', 'DANGER'] as const;
 
+/** A restriction the network showed (a failed health check, a warning, a block page). */
+const restrictionFields = {
+  signal: z.enum(RESTRICTION_SIGNALS),
+  message: z.string().trim().min(1).max(2000),
+  /** When the network lifts the block, if it said; else DEFAULT_PAUSE_HOURS from now. */
+  until: isoDateSchema.optional(),
+};
+
 export const taskOutcomeBodySchema = z.discriminatedUnion('status', [
   z.object({
     ...reportBase,
@@ -159,10 +167,7 @@ export const taskOutcomeBodySchema = z.discriminatedUnion('status', [
   z.object({
     ...reportBase,
     status: z.literal('restricted'),
-    signal: z.enum(RESTRICTION_SIGNALS),
-    message: z.string().trim().min(1).max(2000),
-    /** When the network lifts the block, if it said; else DEFAULT_PAUSE_HOURS from now. */
-    until: isoDateSchema.optional(),
+    ...restrictionFields,
   }),
 ]);
 export type TaskOutcomeBody = z.infer<typeof taskOutcomeBodySchema>;
@@ -213,9 +218,7 @@ export const executorEventSchema = z.discriminatedUnion('kind', [
   /** A health check failed, a warning or a block page: the profile stops until `until`. */
   z.object({
     kind: z.literal('signal'),
-    signal: z.enum(RESTRICTION_SIGNALS),
-    message: z.string().trim().min(1).max(2000),
-    until: isoDateSchema.optional(),
+    ...restrictionFields,
   }),
 ]);
 export type ExecutorEvent = z.infer<typeof executorEventSchema>;
