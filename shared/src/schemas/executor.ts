@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common.ts';
+import { leadSchema } from './leads.ts';
 
 /**
  * The task protocol between the server and an executor (the extension in a profile browser; in
@@ -28,14 +29,13 @@ export const claimTaskBodySchema = z.object({ profileId: idSchema });
 export type ClaimTaskBody = z.infer<typeof claimTaskBodySchema>;
 
 /** The lead a task acts on, with what the page needs to find it. */
-export const taskLeadSchema = z.object({
-  id: z.number().int(),
-  profileUrl: z.string(),
-  name: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  /** Whether the lead's page shows a Message button; null = unknown, the executor finds out on its visit. */
-  hasMessageButton: z.boolean().nullable(),
+export const taskLeadSchema = leadSchema.pick({
+  id: true,
+  profileUrl: true,
+  name: true,
+  firstName: true,
+  lastName: true,
+  hasMessageButton: true,
 });
 export type TaskLead = z.infer<typeof taskLeadSchema>;
 
