@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { contract } from '@reachly/shared/contract';
 import type { Browser, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AgentHandle, createAgent } from '../../desktop/src/agent/agent.ts';
@@ -15,7 +16,14 @@ import {
 } from '../../desktop/src/agent/test-support.ts';
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
-import { type Account, adminCall, apiAs, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
+import {
+  type Account,
+  apiAs,
+  callAsAdmin,
+  type E2EApp,
+  registerAccount,
+  startE2EApp,
+} from './support/app.ts';
 import { type E2EBrowser, launchBrowser, openPage, signIn, waitForText } from './support/browser.ts';
 import { until, utcTime } from './support/profile-run.ts';
 
@@ -310,10 +318,8 @@ describe('the desktop agent', () => {
 
     // Traffic runs out: a small allowance left, used up by the product-proxied profile's browsing.
     const used = BigInt((await api<{ usedTraffic: string }>(account, 'GET', '/api/traffic')).usedTraffic);
-    await adminCall(app, '/admin/traffic', {
-      email: account.email,
-      bytes: (used + 2000n).toString(),
-      mode: 'set',
+    await callAsAdmin(app)(contract.admin.grantTraffic, {
+      body: { email: account.email, bytes: (used + 2000n).toString(), mode: 'set' },
     });
     await page.waitForSelector('[data-testid=popup-TRAFFIC_ENDED_POPUP]', { timeout: 90_000 });
     await waitForText(page, 'Your proxy traffic has run out');

@@ -1,6 +1,7 @@
+import { contract } from '@reachly/shared/contract';
 import type { HTTPRequest } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { adminCall, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
+import { callAsAdmin, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
 import { type E2EBrowser, launchBrowser, openPage, signIn, waitForText } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
@@ -149,7 +150,7 @@ describe('page shell start-up', () => {
     const page = await openPage(chromium.browser);
     await signIn(page, app, account);
     await waitForText(page, account.email);
-    await adminCall(app, '/admin/ban', { email: account.email, banned: true });
+    await callAsAdmin(app)(contract.admin.ban, { body: { email: account.email, banned: true } });
     await page.reload({ waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid=banned-blank-page]');
     expect(await page.evaluate(() => document.body.innerText.trim())).toBe('');

@@ -11,6 +11,7 @@ import {
   type StartOptions,
   startServer,
 } from '@reachly/server';
+import { type ApiClient, contract, createApiClient } from '@reachly/shared/contract';
 import type { User } from '@reachly/shared/schemas';
 import { inject } from 'vitest';
 
@@ -92,14 +93,20 @@ export async function registerAccount(app: E2EApp, prefix = 'e2e'): Promise<Acco
   counter += 1;
   const email = `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
   const password = 'password-123';
-  const res = await fetch(`${app.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+  const { user } = await createApiClient({ baseUrl: app.url }).call(contract.auth.register, {
+    body: { email, password },
   });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const { user } = (await res.json()) as { user: User };
-  return { email, password, user };
+  return { email, password, user: user as User };
+}
+
+/**
+ * The contract's typed client as the account (shared/src/contract): `callAs(app, account)(contract.
+ * collections.create, {body})` answers the parsed, typed answer and throws ApiError on a non-2xx
+ * answer. For setup and reads; `apiAs` stays for the tests that check a status.
+ */
+export function callAs(app: E2EApp, account: Account): ApiClient['call'] {
+  return createApiClient({ baseUrl: app.url, headers: () => ({ authorization: account.user.accessToken }) })
+    .call;
 }
 
 /** Calls the API as the account (its access token as the authorization header). */
@@ -122,13 +129,11 @@ export async function apiAs<T = unknown>(
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-/** Calls the server's admin API as `npm run admin` does (loopback + X-Admin-Token). */
-export async function adminCall<T = unknown>(app: E2EApp, apiPath: string, body: unknown): Promise<T> {
-  const res = await fetch(`${app.url}/api${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': app.config.ADMIN_TOKEN },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`admin ${apiPath} failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+/**
+ * The server's admin API as `npm run admin` calls it (loopback + X-Admin-Token), through the typed
+ * client: `await callAsAdmin(app)(contract.admin.ban, { body: { email, banned: true } })`.
+ */
+export function callAsAdmin(app: E2EApp): ApiClient['call'] {
+  return createApiClient({ baseUrl: app.url, headers: () => ({ 'x-admin-token': app.config.ADMIN_TOKEN }) })
+    .call;
 }

@@ -1,28 +1,15 @@
+import { contract } from '@reachly/shared/contract';
 import type { Campaign, Collection, CreateCampaignBody, Profile } from '@reachly/shared/schemas';
-import { type Account, adminCall, apiAs, type E2EApp } from './app.ts';
-
-/** Fails with the answer when a seeding call is refused. */
-function expectStatus<T>(res: { status: number; body: T }, status: number, what: string): T {
-  if (res.status !== status) throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+import { type Account, callAs, callAsAdmin, type E2EApp } from './app.ts';
 
 /** POST /api/collections as the account. */
 export async function seedCollection(app: E2EApp, account: Account, name: string): Promise<Collection> {
-  return expectStatus(
-    await apiAs<Collection>(app, account, 'POST', '/api/collections', { name }),
-    201,
-    'seeding a collection',
-  );
+  return callAs(app, account)(contract.collections.create, { body: { name } });
 }
 
 /** POST /api/profiles as the account: a logged-in profile without a proxy. */
 export async function seedProfile(app: E2EApp, account: Account, name: string): Promise<Profile> {
-  return expectStatus(
-    await apiAs<Profile>(app, account, 'POST', '/api/profiles', { name, loginStatus: 'logged-in' }),
-    201,
-    'seeding a profile',
-  );
+  return callAs(app, account)(contract.profiles.create, { body: { name, loginStatus: 'logged-in' } });
 }
 
 /** POST /api/campaigns as the account: a draft. */
@@ -31,23 +18,17 @@ export async function seedCampaign(
   account: Account,
   body: Pick<CreateCampaignBody, 'name' | 'collectionId' | 'profileIds' | 'steps'>,
 ): Promise<Campaign> {
-  return expectStatus(
-    await apiAs<Campaign>(app, account, 'POST', '/api/campaigns', body),
-    201,
-    'seeding a campaign',
-  );
+  return callAs(app, account)(contract.campaigns.create, { body });
 }
 
 /** The campaign as the server has it now. */
 export async function getCampaign(app: E2EApp, account: Account, id: number): Promise<Campaign> {
-  return expectStatus(
-    await apiAs<Campaign>(app, account, 'GET', `/api/campaigns/${id}`),
-    200,
-    'reading a campaign',
-  );
+  return callAs(app, account)(contract.campaigns.get, { params: { id } });
 }
 
 /** Sets the account's licence through the admin API (an expired date makes starting a campaign a 402). */
 export async function setLicence(app: E2EApp, account: Account, licenseTill: string): Promise<void> {
-  await adminCall(app, '/admin/licence', { email: account.email, plan: 'pro', licenseTill });
+  await callAsAdmin(app)(contract.admin.grantLicence, {
+    body: { email: account.email, plan: 'pro', licenseTill },
+  });
 }
