@@ -1,6 +1,7 @@
 import { Button, HStack, Link, Table } from '@chakra-ui/react';
 import type { Campaign } from '@reachly/shared/schemas';
 import { Link as RouterLink } from 'react-router';
+import { DataTable } from '../../../components/data-table.tsx';
 import { formatDate } from '../utils/labels.ts';
 import { campaignEditPath, campaignPath } from '../utils/paths.ts';
 import { CampaignCommands } from './campaign-commands.tsx';
@@ -15,46 +16,44 @@ export function CampaignsTable({
   collectionNames: ReadonlyMap<number, string>;
 }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label="Campaigns">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Name</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader>Collection</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Profiles</Table.ColumnHeader>
-            <Table.ColumnHeader>Created</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {campaigns.map((campaign) => (
-            <Table.Row key={campaign.id} data-testid="campaign-row">
-              <Table.Cell fontWeight="medium">
-                <Link asChild variant="underline">
-                  <RouterLink to={campaignPath(campaign.id)}>{campaign.name}</RouterLink>
-                </Link>
-              </Table.Cell>
-              <Table.Cell>
-                <CampaignStatusBadge status={campaign.status} />
-              </Table.Cell>
-              <Table.Cell>{collectionNames.get(campaign.collectionId) ?? '—'}</Table.Cell>
-              <Table.Cell textAlign="end">{campaign.profileIds.length}</Table.Cell>
-              <Table.Cell>{formatDate(campaign.createdAt)}</Table.Cell>
-              <Table.Cell>
-                <HStack gap="2" justify="end">
-                  <CampaignCommands campaign={campaign} size="xs" named />
-                  <Button asChild size="xs" variant="ghost">
-                    <RouterLink to={campaignEditPath(campaign.id)} aria-label={`Edit ${campaign.name}`}>
-                      Edit
-                    </RouterLink>
-                  </Button>
-                </HStack>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable
+      aria-label="Campaigns"
+      header={
+        <>
+          <Table.ColumnHeader>Name</Table.ColumnHeader>
+          <Table.ColumnHeader>Status</Table.ColumnHeader>
+          <Table.ColumnHeader>Collection</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Profiles</Table.ColumnHeader>
+          <Table.ColumnHeader>Created</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+        </>
+      }
+    >
+      {campaigns.map((campaign) => (
+        <Table.Row key={campaign.id} data-testid="campaign-row">
+          <Table.Cell fontWeight="medium">
+            <Link asChild variant="underline">
+              <RouterLink to={campaignPath(campaign.id)}>{campaign.name}</RouterLink>
+            </Link>
+          </Table.Cell>
+          <Table.Cell>
+            <CampaignStatusBadge status={campaign.status} />
+          </Table.Cell>
+          <Table.Cell>{collectionNames.get(campaign.collectionId) ?? '—'}</Table.Cell>
+          <Table.Cell textAlign="end">{campaign.profileIds.length}</Table.Cell>
+          <Table.Cell>{formatDate(campaign.createdAt)}</Table.Cell>
+          <Table.Cell>
+            <HStack gap="2" justify="end">
+              <CampaignCommands campaign={campaign} size="xs" named />
+              <Button asChild size="xs" variant="ghost">
+                <RouterLink to={campaignEditPath(campaign.id)} aria-label={`Edit ${campaign.name}`}>
+                  Edit
+                </RouterLink>
+              </Button>
+            </HStack>
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }

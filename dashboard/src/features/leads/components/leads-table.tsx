@@ -1,6 +1,7 @@
 import { Button, Link, Table, Text } from '@chakra-ui/react';
 import type { Lead } from '@reachly/shared/schemas';
 import { ExternalLink } from 'lucide-react';
+import { DataTable } from '../../../components/data-table.tsx';
 
 /** A lead's name as the list shows it: its name, else first and last name, else nothing. */
 export function leadName(lead: Lead): string | null {
@@ -19,61 +20,60 @@ const sent = (at: string | null) => (at ? 'Sent' : 'Not sent');
 /** The loaded leads: name, profile link, message button, what was sent, source, exclude/include. */
 export function LeadsTable({ leads, onToggle }: LeadsTableProps) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" striped data-testid="leads-table">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Name</Table.ColumnHeader>
-            <Table.ColumnHeader>Profile</Table.ColumnHeader>
-            <Table.ColumnHeader>Message button</Table.ColumnHeader>
-            <Table.ColumnHeader>Friend request</Table.ColumnHeader>
-            <Table.ColumnHeader>Message</Table.ColumnHeader>
-            <Table.ColumnHeader>Source</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Action</Table.ColumnHeader>
+    <DataTable
+      striped
+      data-testid="leads-table"
+      header={
+        <>
+          <Table.ColumnHeader>Name</Table.ColumnHeader>
+          <Table.ColumnHeader>Profile</Table.ColumnHeader>
+          <Table.ColumnHeader>Message button</Table.ColumnHeader>
+          <Table.ColumnHeader>Friend request</Table.ColumnHeader>
+          <Table.ColumnHeader>Message</Table.ColumnHeader>
+          <Table.ColumnHeader>Source</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Action</Table.ColumnHeader>
+        </>
+      }
+    >
+      {leads.map((lead) => {
+        const name = leadName(lead);
+        const label = name ?? lead.profileUrl;
+        return (
+          <Table.Row key={lead.id} data-testid="lead-row" data-lead-id={lead.id}>
+            <Table.Cell>{name ?? <Text color="fg.muted">No name</Text>}</Table.Cell>
+            <Table.Cell maxW="sm">
+              <Link
+                href={lead.profileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="underline"
+                title={lead.profileUrl}
+                display="inline-flex"
+                maxW="full"
+              >
+                <Text as="span" truncate>
+                  {lead.profileUrl}
+                </Text>
+                <ExternalLink aria-hidden size="12" />
+              </Link>
+            </Table.Cell>
+            <Table.Cell>{yesNo(lead.hasMessageButton)}</Table.Cell>
+            <Table.Cell>{sent(lead.friendRequestSentAt)}</Table.Cell>
+            <Table.Cell>{sent(lead.messageSentAt)}</Table.Cell>
+            <Table.Cell>{lead.source ?? '—'}</Table.Cell>
+            <Table.Cell textAlign="end">
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={`${lead.isExcluded ? 'Include' : 'Exclude'} ${label}`}
+                onClick={() => onToggle(lead)}
+              >
+                {lead.isExcluded ? 'Include' : 'Exclude'}
+              </Button>
+            </Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {leads.map((lead) => {
-            const name = leadName(lead);
-            const label = name ?? lead.profileUrl;
-            return (
-              <Table.Row key={lead.id} data-testid="lead-row" data-lead-id={lead.id}>
-                <Table.Cell>{name ?? <Text color="fg.muted">No name</Text>}</Table.Cell>
-                <Table.Cell maxW="sm">
-                  <Link
-                    href={lead.profileUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    variant="underline"
-                    title={lead.profileUrl}
-                    display="inline-flex"
-                    maxW="full"
-                  >
-                    <Text as="span" truncate>
-                      {lead.profileUrl}
-                    </Text>
-                    <ExternalLink aria-hidden size="12" />
-                  </Link>
-                </Table.Cell>
-                <Table.Cell>{yesNo(lead.hasMessageButton)}</Table.Cell>
-                <Table.Cell>{sent(lead.friendRequestSentAt)}</Table.Cell>
-                <Table.Cell>{sent(lead.messageSentAt)}</Table.Cell>
-                <Table.Cell>{lead.source ?? '—'}</Table.Cell>
-                <Table.Cell textAlign="end">
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    aria-label={`${lead.isExcluded ? 'Include' : 'Exclude'} ${label}`}
-                    onClick={() => onToggle(lead)}
-                  >
-                    {lead.isExcluded ? 'Include' : 'Exclude'}
-                  </Button>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import type { Profile } from '@reachly/shared/schemas';
 import { Cookie, Pencil, Trash2 } from 'lucide-react';
+import { DataTable } from '../../../components/data-table.tsx';
 import {
   LOGIN_STATUS_LABELS,
   PROXY_SOURCE_LABELS,
@@ -86,27 +87,25 @@ export function ProfilesTable({
   ...actions
 }: { profiles: readonly Profile[] } & ProfileRowActions) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label="Profiles">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Name</Table.ColumnHeader>
-            <Table.ColumnHeader>Login status</Table.ColumnHeader>
-            <Table.ColumnHeader>Proxy</Table.ColumnHeader>
-            <Table.ColumnHeader>Proxy address</Table.ColumnHeader>
-            <Table.ColumnHeader>Proxy login</Table.ColumnHeader>
-            <Table.ColumnHeader>Password</Table.ColumnHeader>
-            <Table.ColumnHeader>Timezone</Table.ColumnHeader>
-            <Table.ColumnHeader>Ready</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {profiles.map((profile) => (
-            <ProfileRow key={profile.id} profile={profile} {...actions} />
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable
+      aria-label="Profiles"
+      header={
+        <>
+          <Table.ColumnHeader>Name</Table.ColumnHeader>
+          <Table.ColumnHeader>Login status</Table.ColumnHeader>
+          <Table.ColumnHeader>Proxy</Table.ColumnHeader>
+          <Table.ColumnHeader>Proxy address</Table.ColumnHeader>
+          <Table.ColumnHeader>Proxy login</Table.ColumnHeader>
+          <Table.ColumnHeader>Password</Table.ColumnHeader>
+          <Table.ColumnHeader>Timezone</Table.ColumnHeader>
+          <Table.ColumnHeader>Ready</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+        </>
+      }
+    >
+      {profiles.map((profile) => (
+        <ProfileRow key={profile.id} profile={profile} {...actions} />
+      ))}
+    </DataTable>
   );
 }

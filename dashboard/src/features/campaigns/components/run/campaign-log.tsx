@@ -1,5 +1,6 @@
 import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { DataTable } from '../../../../components/data-table.tsx';
 import { ErrorState, LoadingState } from '../../../../components/list-state.tsx';
 import { campaignLogsQuery } from '../../campaigns-queries.ts';
 import { ALARM_LOG_TYPES, formatDateTime, LOG_TYPE_LABELS } from '../../utils/labels.ts';
@@ -27,36 +28,34 @@ export function CampaignLog({
           Nothing logged yet: what the profiles do shows here as it happens.
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-label="Activity log">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Time</Table.ColumnHeader>
-                <Table.ColumnHeader>Event</Table.ColumnHeader>
-                <Table.ColumnHeader>Profile</Table.ColumnHeader>
-                <Table.ColumnHeader>Details</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((log) => (
-                <Table.Row key={log.id} data-testid="log-row" data-log-id={log.id}>
-                  <Table.Cell whiteSpace="nowrap">{formatDateTime(log.createdAt)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={ALARM_LOG_TYPES.has(log.type) ? 'red' : 'gray'}>
-                      {LOG_TYPE_LABELS[log.type]}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {log.profileId === null
-                      ? '—'
-                      : (profileNames.get(log.profileId) ?? `Profile ${log.profileId}`)}
-                  </Table.Cell>
-                  <Table.Cell>{log.message ?? ''}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          aria-label="Activity log"
+          header={
+            <>
+              <Table.ColumnHeader>Time</Table.ColumnHeader>
+              <Table.ColumnHeader>Event</Table.ColumnHeader>
+              <Table.ColumnHeader>Profile</Table.ColumnHeader>
+              <Table.ColumnHeader>Details</Table.ColumnHeader>
+            </>
+          }
+        >
+          {rows.map((log) => (
+            <Table.Row key={log.id} data-testid="log-row" data-log-id={log.id}>
+              <Table.Cell whiteSpace="nowrap">{formatDateTime(log.createdAt)}</Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={ALARM_LOG_TYPES.has(log.type) ? 'red' : 'gray'}>
+                  {LOG_TYPE_LABELS[log.type]}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>
+                {log.profileId === null
+                  ? '—'
+                  : (profileNames.get(log.profileId) ?? `Profile ${log.profileId}`)}
+              </Table.Cell>
+              <Table.Cell>{log.message ?? ''}</Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       )}
       {logs.hasNextPage && (
         <Button

@@ -1,5 +1,6 @@
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import { CAMPAIGN_ACTIONS, type CampaignProfileState } from '@reachly/shared/schemas';
+import { DataTable } from '../../../../components/data-table.tsx';
 import { LOGIN_STATUS_LABELS } from '../../../profiles/utils/labels.ts';
 import { ACTION_LABELS, formatDateTime } from '../../utils/labels.ts';
 
@@ -26,76 +27,74 @@ function launchFailed(p: CampaignProfileState): boolean {
  */
 export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignProfileState[] }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label="Profiles of the campaign">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Profile</Table.ColumnHeader>
-            <Table.ColumnHeader>Login</Table.ColumnHeader>
-            <Table.ColumnHeader>State</Table.ColumnHeader>
-            <Table.ColumnHeader>Done today</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {profiles.map((p) => {
-            const paused = p.pausedUntil !== null;
-            const failed = launchFailed(p);
-            return (
-              <Table.Row
-                key={p.profileId}
-                data-testid="campaign-profile-row"
-                data-paused={paused}
-                data-launch-failed={failed}
-                bg={failed ? 'red.50' : paused ? 'orange.50' : undefined}
-              >
-                <Table.Cell fontWeight="medium">{p.name}</Table.Cell>
-                <Table.Cell>{loginLabel(p.loginStatus)}</Table.Cell>
-                <Table.Cell>
-                  {failed ? (
-                    <Stack gap="0.5">
-                      <Text>
-                        <Badge colorPalette="red">Not running</Badge>{' '}
-                        <Text as="span" fontWeight="medium" color="red.900">
-                          the browser failed to start at {formatDateTime(p.launchFailedAt as string)}
-                        </Text>
-                      </Text>
-                      <Text fontSize="sm" color="red.900">
-                        Nothing runs on this profile until its browser starts: check the desktop app.
-                      </Text>
-                    </Stack>
-                  ) : paused ? (
-                    <Stack gap="0.5">
-                      <Text>
-                        <Badge colorPalette="orange">Paused</Badge>{' '}
-                        <Text as="span" fontWeight="medium" color="orange.900">
-                          until {formatDateTime(p.pausedUntil as string)}
-                        </Text>
-                      </Text>
-                      {p.pauseReason && (
-                        <Text fontSize="sm" color="orange.900">
-                          {p.pauseReason}
-                        </Text>
-                      )}
-                    </Stack>
-                  ) : (
-                    <Stack gap="0.5">
-                      <Text>
-                        <Badge colorPalette="green">Active</Badge>
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {p.lastSeenAt === null
-                          ? 'Its browser has not asked for work yet'
-                          : `Last asked for work ${formatDateTime(p.lastSeenAt)}`}
-                      </Text>
-                    </Stack>
+    <DataTable
+      aria-label="Profiles of the campaign"
+      header={
+        <>
+          <Table.ColumnHeader>Profile</Table.ColumnHeader>
+          <Table.ColumnHeader>Login</Table.ColumnHeader>
+          <Table.ColumnHeader>State</Table.ColumnHeader>
+          <Table.ColumnHeader>Done today</Table.ColumnHeader>
+        </>
+      }
+    >
+      {profiles.map((p) => {
+        const paused = p.pausedUntil !== null;
+        const failed = launchFailed(p);
+        return (
+          <Table.Row
+            key={p.profileId}
+            data-testid="campaign-profile-row"
+            data-paused={paused}
+            data-launch-failed={failed}
+            bg={failed ? 'red.50' : paused ? 'orange.50' : undefined}
+          >
+            <Table.Cell fontWeight="medium">{p.name}</Table.Cell>
+            <Table.Cell>{loginLabel(p.loginStatus)}</Table.Cell>
+            <Table.Cell>
+              {failed ? (
+                <Stack gap="0.5">
+                  <Text>
+                    <Badge colorPalette="red">Not running</Badge>{' '}
+                    <Text as="span" fontWeight="medium" color="red.900">
+                      the browser failed to start at {formatDateTime(p.launchFailedAt as string)}
+                    </Text>
+                  </Text>
+                  <Text fontSize="sm" color="red.900">
+                    Nothing runs on this profile until its browser starts: check the desktop app.
+                  </Text>
+                </Stack>
+              ) : paused ? (
+                <Stack gap="0.5">
+                  <Text>
+                    <Badge colorPalette="orange">Paused</Badge>{' '}
+                    <Text as="span" fontWeight="medium" color="orange.900">
+                      until {formatDateTime(p.pausedUntil as string)}
+                    </Text>
+                  </Text>
+                  {p.pauseReason && (
+                    <Text fontSize="sm" color="orange.900">
+                      {p.pauseReason}
+                    </Text>
                   )}
-                </Table.Cell>
-                <Table.Cell>{todayText(p.today)}</Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+                </Stack>
+              ) : (
+                <Stack gap="0.5">
+                  <Text>
+                    <Badge colorPalette="green">Active</Badge>
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {p.lastSeenAt === null
+                      ? 'Its browser has not asked for work yet'
+                      : `Last asked for work ${formatDateTime(p.lastSeenAt)}`}
+                  </Text>
+                </Stack>
+              )}
+            </Table.Cell>
+            <Table.Cell>{todayText(p.today)}</Table.Cell>
+          </Table.Row>
+        );
+      })}
+    </DataTable>
   );
 }
