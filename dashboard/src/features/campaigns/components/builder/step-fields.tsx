@@ -137,6 +137,19 @@ function TargetFields({ index, control, register, errors }: StepFieldsProps) {
   );
 }
 
+/** The message a step sends (welcome, call to action, follow-up): its template. */
+function MessageField({ index, control, register, errors }: StepFieldsProps) {
+  return (
+    <TemplateField
+      label="Message"
+      name={`steps.${index}.template`}
+      control={control}
+      inputProps={register(`steps.${index}.template`)}
+      error={errors?.template?.message}
+    />
+  );
+}
+
 function AiReplyFields({ index, control, register, errors }: StepFieldsProps) {
   return (
     <Stack gap="4">
@@ -197,7 +210,7 @@ function AiReplyFields({ index, control, register, errors }: StepFieldsProps) {
 
 /** The fields of one step, by its type. */
 export function StepFields(props: StepFieldsProps) {
-  const { index, type, control, register, errors } = props;
+  const { index, type, register, errors } = props;
   switch (type) {
     case 'collect':
       return <CollectFields {...props} />;
@@ -211,15 +224,7 @@ export function StepFields(props: StepFieldsProps) {
       );
     case 'welcomeMessage':
     case 'callToAction':
-      return (
-        <TemplateField
-          label="Message"
-          name={`steps.${index}.template`}
-          control={control}
-          inputProps={register(`steps.${index}.template`)}
-          error={errors?.template?.message}
-        />
-      );
+      return <MessageField {...props} />;
     case 'aiReply':
       return <AiReplyFields {...props} />;
     case 'followUp':
@@ -241,13 +246,7 @@ export function StepFields(props: StepFieldsProps) {
               max={10}
             />
           </SimpleGrid>
-          <TemplateField
-            label="Message"
-            name={`steps.${index}.template`}
-            control={control}
-            inputProps={register(`steps.${index}.template`)}
-            error={errors?.template?.message}
-          />
+          <MessageField {...props} />
         </Stack>
       );
     case 'joinGroups':
