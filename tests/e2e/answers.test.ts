@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { contract } from '@reachly/shared/contract';
 import { describe, expect, it } from 'vitest';
-import { apiAs, type E2EApp, registerAccount, repoRoot } from './support/app.ts';
+import { callAs, type E2EApp, registerAccount, repoRoot } from './support/app.ts';
 import { type E2EBrowser, openPage, settleAnimations, signIn, waitForText } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 import { seedCards, seedCollection } from './support/seed-board.ts';
@@ -122,25 +123,27 @@ describe('answers on the board', () => {
   it('lets the builder set the message and the default delay for a lead who asks for later', async () => {
     mkdirSync(artefacts, { recursive: true });
     const account = await registerAccount(app, 'later-builder');
-    const res = await apiAs<{ id: number }>(app, account, 'POST', '/api/collections', { name: 'Leads' });
-    const profile = await apiAs<{ id: number }>(app, account, 'POST', '/api/profiles', { name: 'Anna' });
-    const created = await apiAs<{ id: number }>(app, account, 'POST', '/api/campaigns', {
-      name: 'Later',
-      collectionId: res.body.id,
-      profileIds: [profile.body.id],
-      steps: [
-        { type: 'welcomeMessage', template: 'Hi {firstName}' },
-        {
-          type: 'aiReply',
-          intents: { 'contact-later': 'Sure, I will write again then.' },
-          contactLater: {
-            template: 'Hi again {firstName}, you asked me to write about now.',
-            defaultDays: 21,
+    const call = callAs(app, account);
+    const collection = await call(contract.collections.create, { body: { name: 'Leads' } });
+    const profile = await call(contract.profiles.create, { body: { name: 'Anna' } });
+    const created = await call(contract.campaigns.create, {
+      body: {
+        name: 'Later',
+        collectionId: collection.id,
+        profileIds: [profile.id],
+        steps: [
+          { type: 'welcomeMessage', template: 'Hi {firstName}' },
+          {
+            type: 'aiReply',
+            intents: { 'contact-later': 'Sure, I will write again then.' },
+            contactLater: {
+              template: 'Hi again {firstName}, you asked me to write about now.',
+              defaultDays: 21,
+            },
           },
-        },
-      ],
+        ],
+      },
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const page = await openPage(chromium.browser);
     await signIn(page, app, account);
     for (const [width, height] of [
@@ -148,7 +151,7 @@ describe('answers on the board', () => {
       [390, 844],
     ] as const) {
       await page.setViewport({ width, height });
-      await page.goto(`${app.url}/campaigns/${created.body.id}/edit`, { waitUntil: 'networkidle0' });
+      await page.goto(`${app.url}/campaigns/${created.id}/edit`, { waitUntil: 'networkidle0' });
       const field = await page.waitForSelector('textarea[name="steps.1.contactLaterTemplate"]');
       expect(await field?.evaluate((el) => (el as HTMLTextAreaElement).value)).toBe(
         'Hi again {firstName}, you asked me to write about now.',
