@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_STORAGE_KEYS } from '@reachly/shared/constants';
+import { contract } from '@reachly/shared/contract';
 import type { ElementHandle, HTTPRequest, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, apiAs, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
+import { type Account, callAs, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
 import {
   type E2EBrowser,
   launchBrowser,
@@ -37,11 +38,6 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-interface CollectionBody {
-  id: number;
-  name: string;
-}
-
 /** Texts of a collection row's count cells, by field. */
 async function rowCounts(name: string): Promise<Record<string, string>> {
   const id = await collectionIdByName(name);
@@ -66,8 +62,8 @@ async function waitForRowCount(name: string, field: string, value: string): Prom
 }
 
 async function collectionIdByName(name: string): Promise<number> {
-  const { body } = await apiAs<CollectionBody[]>(app, account, 'GET', '/api/collections');
-  const found = body.find((c) => c.name === name);
+  const collections = await callAs(app, account)(contract.collections.list);
+  const found = collections.find((c) => c.name === name);
   if (!found) throw new Error(`no collection named ${name}`);
   return found.id;
 }
@@ -333,14 +329,14 @@ describe('collections and leads', () => {
 
   it('offers "Load more" only when at least 15 are loaded and the total exceeds them (spec §5)', async () => {
     const seed = async (name: string, count: number) => {
-      const { body } = await apiAs<CollectionBody>(app, account, 'POST', '/api/collections', { name });
+      const call = callAs(app, account);
+      const collection = await call(contract.collections.create, { body: { name } });
       const leads = Array.from({ length: count }, (_, i) => ({
         profileUrl: `https://facebook.com/${name.toLowerCase().replace(/\W/g, '')}.${i}`,
         name: `${name} ${String(i).padStart(2, '0')}`,
       }));
-      const added = await apiAs(app, account, 'POST', '/api/leads', { collectionId: body.id, leads });
-      expect(added.status).toBe(200);
-      return body.id;
+      await call(contract.leads.create, { body: { collectionId: collection.id, leads } });
+      return collection.id;
     };
     const twenty = await seed('Exactly twenty', 20);
     const more = await seed('Twenty one', 21);
@@ -458,8 +454,8 @@ describe('collections and leads', () => {
     await page.waitForSelector(`[data-testid=collection-row-${spring}]`, { hidden: true });
     // The deleted collection was the current one: the screen falls back to All.
     await page.waitForSelector('[data-testid=collection-row-all] button[aria-pressed=true]');
-    const { body } = await apiAs<CollectionBody[]>(app, account, 'GET', '/api/collections');
-    expect(body.map((c) => c.name)).toEqual(['Exactly twenty', 'Twenty one']);
+    const collections = await callAs(app, account)(contract.collections.list);
+    expect(collections.map((c) => c.name)).toEqual(['Exactly twenty', 'Twenty one']);
     expect(page.errors).toEqual([]);
   });
 });
