@@ -1,6 +1,7 @@
+import { contract } from '@reachly/shared/contract';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { type Account, apiAs, type E2EApp, registerAccount } from './support/app.ts';
+import { type Account, callAs, type E2EApp, registerAccount } from './support/app.ts';
 import { type E2EBrowser, openPage, seriousAxeViolations, signIn, waitForText } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
@@ -104,12 +105,11 @@ async function goTo(page: Page, link: string): Promise<void> {
 
 /** The account's real data, read past the page: still empty. */
 async function expectRealDataEmpty(account: Account): Promise<void> {
-  const conversations = await apiAs<{ totalCount: number }>(app, account, 'GET', '/api/conversations');
-  expect(conversations.body.totalCount).toBe(0);
-  const collections = await apiAs<unknown[]>(app, account, 'GET', '/api/collections');
-  expect(collections.body).toEqual([]);
-  const profiles = await apiAs<{ total: number }>(app, account, 'GET', '/api/profiles');
-  expect(profiles.body.total).toBe(0);
+  const call = callAs(app, account);
+  const board = await call(contract.conversations.list);
+  expect('totalCount' in board && board.totalCount).toBe(0);
+  expect(await call(contract.collections.list)).toEqual([]);
+  expect((await call(contract.profiles.list)).total).toBe(0);
 }
 
 describe('demo mode', () => {
