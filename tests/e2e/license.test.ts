@@ -1,8 +1,8 @@
+import { contract } from '@reachly/shared/contract';
 import { formatTrafficGb } from '@reachly/shared/logic';
-import type { Traffic } from '@reachly/shared/schemas';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { type Account, apiAs, type E2EApp, registerAccount } from './support/app.ts';
+import { type Account, callAs, type E2EApp, registerAccount } from './support/app.ts';
 import { type E2EBrowser, openPage, seriousAxeViolations, signIn, waitForText } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
@@ -78,7 +78,7 @@ const notReloaded = (page: Page) =>
 describe('licence and traffic', () => {
   it('shows plan, trial and validity and the remaining traffic in GB in the header; all popups closed', async () => {
     const account = await registerAccount(app);
-    const traffic = (await apiAs<Traffic>(app, account, 'GET', '/api/traffic')).body;
+    const traffic = await callAs(app, account)(contract.user.traffic);
     const page = await openLicensePage(account);
 
     const licenseTill = account.user.license.licenseTill;
