@@ -1,7 +1,9 @@
+import type { ClientInput } from '@reachly/shared/contract';
+import { contract } from '@reachly/shared/contract';
 import type { Profile, ProfilesListResponse } from '@reachly/shared/schemas';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { type Account, apiAs, type E2EApp, registerAccount } from './support/app.ts';
+import { type Account, callAs, type E2EApp, registerAccount } from './support/app.ts';
 import { type E2EBrowser, openPage, seriousAxeViolations, signIn, waitForText } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
@@ -24,14 +26,15 @@ async function openProfilesPage(account: Account): Promise<Page & { errors: stri
   return page;
 }
 
-async function seedProfile(account: Account, body: Record<string, unknown>): Promise<Profile> {
-  const res = await apiAs<Profile>(app, account, 'POST', '/api/profiles', body);
-  if (res.status !== 201) throw new Error(`seed failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+async function seedProfile(
+  account: Account,
+  body: ClientInput<typeof contract.profiles.create>['body'],
+): Promise<Profile> {
+  return callAs(app, account)(contract.profiles.create, { body });
 }
 
 async function listProfiles(account: Account): Promise<ProfilesListResponse> {
-  return (await apiAs<ProfilesListResponse>(app, account, 'GET', '/api/profiles?limit=100')).body;
+  return callAs(app, account)(contract.profiles.list, { query: { limit: 100 } });
 }
 
 /** The names in the table, top to bottom. */
@@ -192,7 +195,7 @@ describe('profiles', () => {
 
     // The profile is deleted elsewhere: the server refuses the save and the form shows its message.
     await page.locator(`${FORM} input[name=HTTPProxyAddress]`).fill('proxy.example.com:3129');
-    expect((await apiAs(app, account, 'DELETE', `/api/profiles?id=${profile.id}`)).status).toBe(200);
+    await callAs(app, account)(contract.profiles.remove, { query: { id: profile.id } });
     await submitForm(page);
     await page.waitForSelector('[data-testid=profile-form-error]');
     expect(
