@@ -3,8 +3,6 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { FormIssue } from '../../../lib/form-issues.ts';
 import { type CampaignFormValues, formToPayload } from './campaign-form-values.ts';
 
-export { detailsToIssues } from '../../../lib/form-issues.ts';
-
 type Issue = FormIssue;
 
 /** Where a form-level message goes: `root.steps` (the steps list) or `root.schema` (anything else). */

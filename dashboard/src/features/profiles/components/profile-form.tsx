@@ -3,7 +3,7 @@ import type { Profile } from '@reachly/shared/schemas';
 import { useForm } from 'react-hook-form';
 import { FormError } from '../../../components/form-error.tsx';
 import { toastSuccess } from '../../../components/toaster.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { showRefusal } from '../../../lib/form-refusal.ts';
 import { useTrafficGate } from '../../license/hooks/use-traffic-gate.ts';
 import { useSaveProfile } from '../profiles-queries.ts';
 import { LOGIN_STATUS_OPTIONS, PROXY_SOURCE_OPTIONS, proxyTypeOptions } from '../utils/options.ts';
@@ -15,13 +15,7 @@ import {
   profileToForm,
   usesProxy,
 } from '../utils/profile-form-values.ts';
-import {
-  detailsToIssues,
-  issuesToProfileErrors,
-  type ProfileBody,
-  type ProfileField,
-  profileResolver,
-} from '../utils/profile-validation.ts';
+import { issuesToProfileErrors, type ProfileBody, profileResolver } from '../utils/profile-validation.ts';
 import { FieldError } from './field-error.tsx';
 import { ProxyPasswordField } from './proxy-password-field.tsx';
 import { ProxyTimezoneField } from './proxy-timezone-field.tsx';
@@ -56,11 +50,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
     try {
       await save.mutateAsync(body);
     } catch (error) {
-      const details = error instanceof ApiError ? error.details : undefined;
-      for (const [field, message] of Object.entries(issuesToProfileErrors(detailsToIssues(details)).fields)) {
-        setError(field as ProfileField, { type: 'server', message });
-      }
-      setError('root.server', { type: 'server', message: (error as Error).message });
+      showRefusal(setError, error, (issues) => Object.entries(issuesToProfileErrors(issues).fields));
       return;
     }
     toastSuccess(mode.kind === 'create' ? 'Profile created' : 'Profile saved');

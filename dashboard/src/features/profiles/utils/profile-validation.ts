@@ -24,7 +24,7 @@ export const PROFILE_FIELDS = [
   'proxyPassword',
   'proxyTimezone',
 ] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
+type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export type ProfileBody = CreateProfileBody | UpdateProfileBody;
 

@@ -6,16 +6,17 @@ import {
   type CreateCampaignBody,
 } from '@reachly/shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormError } from '../../../../components/form-error.tsx';
 import { toastSuccess } from '../../../../components/toaster.tsx';
 import { ApiError } from '../../../../lib/api.ts';
+import { showRefusal } from '../../../../lib/form-refusal.ts';
 import { ROUTES } from '../../../../route-paths.ts';
 import { FieldError } from '../../../profiles/components/field-error.tsx';
 import { campaignsListKey, saveCampaign, storeCampaign } from '../../campaigns-queries.ts';
 import type { CampaignFormValues } from '../../utils/campaign-form-values.ts';
-import { campaignResolver, detailsToIssues, issuesToFieldMessages } from '../../utils/campaign-validation.ts';
+import { campaignResolver, issuesToFieldMessages } from '../../utils/campaign-validation.ts';
 import { Section } from '../section.tsx';
 import { DailyCapsFields, ScheduleFields } from './limits-fields.tsx';
 import { ProfilesPicker } from './profiles-picker.tsx';
@@ -61,12 +62,9 @@ export function CampaignForm({
       campaign = await save.mutateAsync(body);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return;
-      const details = error instanceof ApiError ? error.details : undefined;
-      for (const [field, message] of issuesToFieldMessages(detailsToIssues(details))) {
-        if (!field.startsWith('root.'))
-          setError(field as FieldPath<CampaignFormValues>, { type: 'server', message });
-      }
-      setError('root.server', { type: 'server', message: (error as Error).message });
+      showRefusal(setError, error, (issues) =>
+        [...issuesToFieldMessages(issues)].filter(([field]) => !field.startsWith('root.')),
+      );
       return;
     }
     toastSuccess(campaignId === null ? 'Campaign created' : 'Campaign saved');
