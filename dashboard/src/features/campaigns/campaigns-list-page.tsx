@@ -1,9 +1,10 @@
-import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyListState, ErrorState, LoadingState } from '../../components/list-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { collectionsQuery } from '../collections/collections-queries.ts';
 import { campaignsQuery } from './campaigns-queries.ts';
 import { CampaignsTable } from './components/campaigns-table.tsx';
@@ -43,17 +44,11 @@ export default function CampaignsListPage() {
 
   return (
     <Stack gap="6">
-      <Flex gap="3" align="center" wrap="wrap">
-        <Box>
-          <Heading as="h1" size="xl">
-            Campaigns
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            Build a campaign, start it, and follow it live on its page.
-          </Text>
-        </Box>
-        <Box ms="auto">{newButton}</Box>
-      </Flex>
+      <PageHeader
+        title="Campaigns"
+        description="Build a campaign, start it, and follow it live on its page."
+        action={newButton}
+      />
       <Box as="section" aria-label="Campaigns list">
         {list}
       </Box>

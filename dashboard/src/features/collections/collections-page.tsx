@@ -1,9 +1,10 @@
-import { Box, Button, Flex, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { CURRENT_COLLECTION_DEFAULT } from '@reachly/shared/constants';
 import type { Collection } from '@reachly/shared/schemas';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { EmptyListState, ErrorState, LoadingState } from '../../components/list-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { LeadsPanel } from '../leads/components/leads-panel.tsx';
 import { CollectionNameDialog } from './components/collection-name-dialog.tsx';
 import { CollectionsTable } from './components/collections-table.tsx';
@@ -53,17 +54,11 @@ export default function CollectionsPage() {
 
   return (
     <Stack gap="6">
-      <Flex gap="3" align="center" wrap="wrap">
-        <Box>
-          <Heading as="h1" size="xl">
-            Collections
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            Choose a collection to see, add, import or clear its leads.
-          </Text>
-        </Box>
-        <Box ms="auto">{newButton}</Box>
-      </Flex>
+      <PageHeader
+        title="Collections"
+        description="Choose a collection to see, add, import or clear its leads."
+        action={newButton}
+      />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
