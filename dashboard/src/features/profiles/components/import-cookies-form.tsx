@@ -1,4 +1,4 @@
-import { Button, Code, Dialog, Field, Input, List, Stack, Textarea } from '@chakra-ui/react';
+import { Code, Dialog, Field, Input, List, Stack, Textarea } from '@chakra-ui/react';
 import type { Profile } from '@reachly/shared/schemas';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
@@ -11,6 +11,7 @@ import {
   cookiesFailure,
   readCookiesJson,
 } from '../utils/cookie-import.ts';
+import { DialogFormFooter } from './dialog-form-footer.tsx';
 
 /**
  * The cookies of one profile, pasted as the JSON a cookie-export extension writes or read from its
@@ -115,14 +116,7 @@ export function ImportCookiesForm({ profile, onDone }: { profile: Profile; onDon
             </Field.Root>
           </Stack>
         </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </Dialog.ActionTrigger>
-          <Button type="submit" loading={importCookies.isPending}>
-            Import cookies
-          </Button>
-        </Dialog.Footer>
+        <DialogFormFooter submitLabel="Import cookies" pending={importCookies.isPending} />
       </form>
     </Dialog.Content>
   );

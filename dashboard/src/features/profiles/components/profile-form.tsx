@@ -1,4 +1,4 @@
-import { Button, Dialog, Field, Input, Stack } from '@chakra-ui/react';
+import { Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import type { Profile } from '@reachly/shared/schemas';
 import { useForm } from 'react-hook-form';
 import { FormError } from '../../../components/form-error.tsx';
@@ -16,6 +16,7 @@ import {
   usesProxy,
 } from '../utils/profile-form-values.ts';
 import { issuesToProfileErrors, type ProfileBody, profileResolver } from '../utils/profile-validation.ts';
+import { DialogFormFooter } from './dialog-form-footer.tsx';
 import { FieldError } from './field-error.tsx';
 import { ProxyPasswordField } from './proxy-password-field.tsx';
 import { ProxyTimezoneField } from './proxy-timezone-field.tsx';
@@ -142,14 +143,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
             )}
           </Stack>
         </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </Dialog.ActionTrigger>
-          <Button type="submit" loading={isSubmitting}>
-            Save profile
-          </Button>
-        </Dialog.Footer>
+        <DialogFormFooter submitLabel="Save profile" pending={isSubmitting} />
       </form>
     </Dialog.Content>
   );
