@@ -1,10 +1,10 @@
 import { CONVERSATION_STATUS_VALUES, emptyStatusCounts } from '@reachly/shared/constants';
+import { type ClientInput, contract } from '@reachly/shared/contract';
 import {
   apiErrorSchema,
   conversationSchema,
   conversationsColumnResponseSchema,
   conversationsGroupedResponseSchema,
-  conversationWithMessagesSchema,
 } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -34,16 +34,20 @@ async function setup(): Promise<{ account: TestAccount; org: number; collection:
   return { account, org: account.organizationId, collection };
 }
 
+/** The query string's fields, for the typed client (`&collectionId=4&search=x`). */
+const fieldsOf = (query: string): Record<string, string> => Object.fromEntries(new URLSearchParams(query));
+
+/** GET /api/conversations?groupByStatus=true…: the grouped form (the parse narrows the contract's union). */
 async function grouped(account: TestAccount, query = '') {
-  const res = await account.api.get(`/api/conversations?groupByStatus=true${query}`);
-  expect(res.status).toBe(200);
-  return conversationsGroupedResponseSchema.parse(res.body);
+  const fields: Record<string, string> = { groupByStatus: 'true', ...fieldsOf(query) };
+  const answer = await account.call(contract.conversations.list, { query: fields });
+  return conversationsGroupedResponseSchema.parse(answer);
 }
 
+/** GET /api/conversations?status=…: one column's page. */
 async function column(account: TestAccount, query: string) {
-  const res = await account.api.get(`/api/conversations?${query}`);
-  expect(res.status).toBe(200);
-  return conversationsColumnResponseSchema.parse(res.body);
+  const answer = await account.call(contract.conversations.list, { query: fieldsOf(query) });
+  return conversationsColumnResponseSchema.parse(answer);
 }
 
 function expectError(res: { status: number; body: unknown }, status: number, message?: string) {
@@ -285,9 +289,7 @@ describe('GET /api/conversations/:id', () => {
         { direction: 'out', text: 'Great', sentAt: '2024-05-01T09:00:00.000Z' },
       ],
     });
-    const res = await account.api.get(`/api/conversations/${id}`);
-    expect(res.status).toBe(200);
-    const card = conversationWithMessagesSchema.parse(res.body);
+    const card = await account.call(contract.conversations.get, { params: { id } });
     expect(card).toMatchObject({ id, name: 'Carla', status: 'sent', order: 1000, lastMessage: 'Great' });
     expect(card.messages.map((m) => [m.direction, m.text, m.sentAt])).toEqual([
       ['out', 'Hello Carla', '2024-05-01T08:00:00.000Z'],
@@ -295,10 +297,7 @@ describe('GET /api/conversations/:id', () => {
       ['out', 'Great', '2024-05-01T09:00:00.000Z'],
     ]);
     const empty = await seedConversation(server, org, { collectionId: collection, order: 2000 });
-    expect(
-      conversationWithMessagesSchema.parse((await account.api.get(`/api/conversations/${empty}`)).body)
-        .messages,
-    ).toEqual([]);
+    expect((await account.call(contract.conversations.get, { params: { id: empty } })).messages).toEqual([]);
   });
 
   it("answers 404 for another organisation's card and for a missing one, 400 for a bad id", async () => {
@@ -323,10 +322,8 @@ describe('GET /api/conversations/:id', () => {
 });
 
 describe('PATCH /api/conversations', () => {
-  async function move(account: TestAccount, json: unknown) {
-    const res = await account.api.patch('/api/conversations', { json });
-    expect(res.status, res.text).toBe(200);
-    return conversationSchema.parse(res.body);
+  async function move(account: TestAccount, body: ClientInput<typeof contract.conversations.move>['body']) {
+    return account.call(contract.conversations.move, { body });
   }
 
   it('moves a card within its column by writing that one row', async () => {
