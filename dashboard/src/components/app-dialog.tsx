@@ -10,7 +10,9 @@ interface AppDialogProps extends Omit<Dialog.RootProps, 'open' | 'onOpenChange' 
   /** Whether the close button shows in the corner. */
   closeButton?: boolean;
   testId?: string;
-  /** The dialog's header, body and footer (or a form holding them). */
+  /** The title in the dialog's header; without it, `children` bring their own header (in a form). */
+  title?: ReactNode;
+  /** The dialog's body and footer, or a form holding header, body and footer. */
   children: ReactNode;
 }
 
@@ -21,6 +23,7 @@ export function AppDialog({
   busy = false,
   closeButton = false,
   testId,
+  title,
   children,
   ...rootProps
 }: AppDialogProps) {
@@ -36,6 +39,11 @@ export function AppDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid={testId}>
+            {title !== undefined && (
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+            )}
             {children}
             {closeButton && (
               <Dialog.CloseTrigger asChild disabled={busy}>

@@ -60,10 +60,8 @@ export function OutdatedDesktopDialog() {
         placement="center"
         size="lg"
         testId="outdated-desktop-dialog"
+        title={<>A new version of {BRAND} is available</>}
       >
-        <Dialog.Header>
-          <Dialog.Title>A new version of {BRAND} is available</Dialog.Title>
-        </Dialog.Header>
         <Dialog.Body>
           <Stack gap="4">
             <Text>

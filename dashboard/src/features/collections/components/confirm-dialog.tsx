@@ -29,10 +29,15 @@ export function ConfirmDialog({
   testId,
 }: ConfirmDialogProps) {
   return (
-    <AppDialog role="alertdialog" open={open} onClose={onClose} busy={pending} closeButton testId={testId}>
-      <Dialog.Header>
-        <Dialog.Title>{title}</Dialog.Title>
-      </Dialog.Header>
+    <AppDialog
+      role="alertdialog"
+      open={open}
+      onClose={onClose}
+      busy={pending}
+      closeButton
+      testId={testId}
+      title={title}
+    >
       <Dialog.Body>
         <Stack gap="3">
           {children}

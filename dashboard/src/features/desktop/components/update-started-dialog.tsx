@@ -20,10 +20,8 @@ export function UpdateStartedDialog({
       closeOnInteractOutside={false}
       placement="center"
       testId="update-started-dialog"
+      title="Install the new version"
     >
-      <Dialog.Header>
-        <Dialog.Title>Install the new version</Dialog.Title>
-      </Dialog.Header>
       <Dialog.Body>
         <Stack gap="3">
           <Text>Save the new version, close the {BRAND} desktop app and install the downloaded version.</Text>

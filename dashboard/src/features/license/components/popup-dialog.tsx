@@ -26,10 +26,8 @@ export function PopupDialog({
       lazyMount
       unmountOnExit
       testId={`popup-${id}`}
+      title={title}
     >
-      <Dialog.Header>
-        <Dialog.Title>{title}</Dialog.Title>
-      </Dialog.Header>
       <Dialog.Body>{children}</Dialog.Body>
       <Dialog.Footer>
         <Dialog.ActionTrigger asChild>

@@ -16,10 +16,8 @@ export function DeleteProfileDialog({ profile, onClose }: { profile: Profile | n
       lazyMount
       unmountOnExit
       testId="delete-profile-dialog"
+      title="Delete profile?"
     >
-      <Dialog.Header>
-        <Dialog.Title>Delete profile?</Dialog.Title>
-      </Dialog.Header>
       <Dialog.Body>
         <Text>“{profile?.name}” and its proxy settings will be deleted. This cannot be undone.</Text>
       </Dialog.Body>
