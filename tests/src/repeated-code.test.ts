@@ -13,7 +13,7 @@ import { PRODUCT_DIRS, ROOT, TEST_ONLY_GLOBS } from './product-code.ts';
  * a list of Chromium flags written twice). The count may only go down: lower the ceiling with it.
  * The goal is 15 or fewer.
  */
-const CEILING = 58;
+const CEILING = 25;
 
 const out = mkdtempSync(path.join(tmpdir(), 'reachly-jscpd-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
