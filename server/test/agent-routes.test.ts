@@ -1,10 +1,9 @@
+import { type ClientInput, contract } from '@reachly/shared/contract';
 import {
   agentCookiesResponseSchema,
   agentProfilesResponseSchema,
   apiErrorSchema,
   profileCookiesStateSchema,
-  profileSchema,
-  trafficSchema,
 } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
@@ -56,13 +55,11 @@ async function newOrg(prefix: string): Promise<Org> {
   return { account, collectionId, socket };
 }
 
-type ProfileInput = Record<string, unknown> & { name: string };
+type ProfileInput = ClientInput<typeof contract.profiles.create>['body'];
 
 /** A profile made through POST /api/profiles, so its proxy password is sealed as in real use. */
 async function createProfile(account: TestAccount, body: ProfileInput): Promise<number> {
-  const res = await account.api.post('/api/profiles', { json: { proxyTimezone: 'UTC', ...body } });
-  if (res.status !== 201) throw new Error(`create profile: ${res.status} ${res.text}`);
-  return profileSchema.parse(res.body).id;
+  return (await account.call(contract.profiles.create, { body: { proxyTimezone: 'UTC', ...body } })).id;
 }
 
 const reachly = (name: string): ProfileInput => ({
@@ -83,7 +80,7 @@ const manual = (name: string): ProfileInput => ({
 });
 const noProxy = (name: string): ProfileInput => ({ name, proxySource: 'NOT_USE', proxyTimezone: null });
 
-const steps = [{ type: 'friendRequest' }];
+const steps = [{ type: 'friendRequest' as const }];
 const gapSeconds = { min: 60, max: 60 };
 
 async function runningCampaign(org: Org, name: string, profileIds: number[]): Promise<number> {
@@ -93,13 +90,16 @@ async function runningCampaign(org: Org, name: string, profileIds: number[]): Pr
 }
 
 async function agentProfiles(account: TestAccount) {
-  const res = await account.api.get('/api/agent/profiles');
-  expect(res.status, res.text).toBe(200);
-  return agentProfilesResponseSchema.parse(res.body);
+  return account.call(contract.agent.profiles);
 }
 
 async function trafficOf(account: TestAccount) {
-  return trafficSchema.parse((await account.api.get('/api/traffic')).body);
+  return account.call(contract.user.traffic);
+}
+
+/** POST /api/agent/traffic as the account: the organisation's traffic after the reports. */
+async function reportTraffic(account: TestAccount, reports: { profileId: number; bytes: string }[]) {
+  return account.call(contract.agent.traffic, { body: { reports } });
 }
 
 /** Asserts the request is refused with `status` and the error body, and that it wrote nothing. */
@@ -137,11 +137,10 @@ describe('GET /api/agent/profiles', () => {
     const two = await runningCampaign(org, 'Two', [a]);
     // C only works a campaign that is paused; D works none.
     const paused = await runningCampaign(org, 'Paused', [c]);
-    expect((await org.account.api.post(`/api/campaigns/${paused}/pause`)).status).toBe(200);
-    const drafted = await org.account.api.post('/api/campaigns', {
-      json: { name: 'Draft', collectionId: org.collectionId, profileIds: [idle], steps },
+    await org.account.call(contract.campaigns.pause, { params: { id: paused } });
+    await org.account.call(contract.campaigns.create, {
+      body: { name: 'Draft', collectionId: org.collectionId, profileIds: [idle], steps },
     });
-    expect(drafted.status).toBe(201);
     await db()('profiles').where({ id: a }).update({ paused_until: '2026-06-02T00:00:00Z' });
     await db()('profiles').where({ id: b }).update({ paused_until: '2026-05-31T00:00:00Z' });
 
@@ -173,7 +172,7 @@ describe('GET /api/agent/profiles', () => {
     expect(body.traffic).toEqual(await trafficOf(org.account));
 
     // Starting C's campaign again brings C in, with the product's proxy and its password.
-    expect((await org.account.api.post(`/api/campaigns/${paused}/start`)).status).toBe(200);
+    await org.account.call(contract.campaigns.start, { params: { id: paused } });
     const again = await agentProfiles(org.account);
     expect(again.profiles.map((p) => p.id)).toEqual([a, b, c]);
     expect(again.profiles[2]?.proxy).toEqual({
@@ -221,49 +220,37 @@ describe('POST /api/agent/traffic', () => {
     const updates = collect(org.socket, 'PROXY_TRAFFIC_UPDATE');
 
     const pushed = nextEvent(org.socket, 'PROXY_TRAFFIC_UPDATE');
-    const res = await org.account.api.post('/api/agent/traffic', {
-      json: {
-        reports: [
-          { profileId: r, bytes: (TWO_53 + 1n).toString() },
-          { profileId: m, bytes: '5000' },
-          { profileId: r, bytes: '7' },
-          { profileId: n, bytes: '100' },
-        ],
-      },
-    });
-    expect(res.status, res.text).toBe(200);
+    const res = await reportTraffic(org.account, [
+      { profileId: r, bytes: (TWO_53 + 1n).toString() },
+      { profileId: m, bytes: '5000' },
+      { profileId: r, bytes: '7' },
+      { profileId: n, bytes: '100' },
+    ]);
     const used = BigInt(before.usedTraffic) + TWO_53 + 8n;
     const remaining = (BigInt(before.trafficLimit) - used).toString();
-    expect(trafficSchema.parse(res.body)).toEqual({
+    expect(res).toEqual({
       trafficLimit: before.trafficLimit,
       usedTraffic: used.toString(),
       remainingTraffic: remaining,
     });
     expect(await pushed).toEqual({ remainingTraffic: remaining });
-    expect(await trafficOf(org.account)).toEqual(res.body);
+    expect(await trafficOf(org.account)).toEqual(res);
 
     // The user's own proxy traffic charges nothing and pushes nothing.
-    const own = await org.account.api.post('/api/agent/traffic', {
-      json: {
-        reports: [
-          { profileId: m, bytes: '123456789' },
-          { profileId: n, bytes: '1' },
-        ],
-      },
-    });
-    expect(own.status).toBe(200);
-    expect(own.body).toEqual(res.body);
+    const own = await reportTraffic(org.account, [
+      { profileId: m, bytes: '123456789' },
+      { profileId: n, bytes: '1' },
+    ]);
+    expect(own).toEqual(res);
     const next = nextEvent(org.socket, 'PROXY_TRAFFIC_UPDATE');
-    await org.account.api.post('/api/agent/traffic', { json: { reports: [{ profileId: r, bytes: '2' }] } });
+    await reportTraffic(org.account, [{ profileId: r, bytes: '2' }]);
     expect(await next).toEqual({ remainingTraffic: (BigInt(remaining) - 2n).toString() });
     expect(updates).toHaveLength(2);
 
     // Reports arriving at once all count.
     const start = BigInt((await trafficOf(org.account)).usedTraffic);
     await Promise.all(
-      Array.from({ length: 10 }, () =>
-        org.account.api.post('/api/agent/traffic', { json: { reports: [{ profileId: r, bytes: '1000' }] } }),
-      ),
+      Array.from({ length: 10 }, () => reportTraffic(org.account, [{ profileId: r, bytes: '1000' }])),
     );
     expect(BigInt((await trafficOf(org.account)).usedTraffic) - start).toBe(10_000n);
   });
@@ -272,11 +259,11 @@ describe('POST /api/agent/traffic', () => {
     const org = await newOrg('agent-traffic-max');
     const r = await createProfile(org.account, reachly('R'));
     const huge = (2n ** 62n - 1n).toString();
-    const res = await org.account.api.post('/api/agent/traffic', {
-      json: { reports: [1, 2, 3].map(() => ({ profileId: r, bytes: huge })) },
-    });
-    expect(res.status, res.text).toBe(200);
-    expect(trafficSchema.parse(res.body).usedTraffic).toBe('9223372036854775807');
+    const res = await reportTraffic(
+      org.account,
+      [1, 2, 3].map(() => ({ profileId: r, bytes: huge })),
+    );
+    expect(res.usedTraffic).toBe('9223372036854775807');
   });
 
   it('refuses bad bodies and profiles of another organisation, writing nothing', async () => {
@@ -343,10 +330,8 @@ describe('traffic ended', () => {
     const held = await reachlyExecutor.claim();
     expect(held.task?.action).toBe('friendRequest');
     const limit = BigInt((await trafficOf(org.account)).trafficLimit);
-    const ended = await org.account.api.post('/api/agent/traffic', {
-      json: { reports: [{ profileId: r, bytes: (limit + TWO_53).toString() }] },
-    });
-    expect(BigInt(trafficSchema.parse(ended.body).remainingTraffic)).toBeLessThan(0n);
+    const ended = await reportTraffic(org.account, [{ profileId: r, bytes: (limit + TWO_53).toString() }]);
+    expect(BigInt(ended.remainingTraffic)).toBeLessThan(0n);
     const pendingBefore = await db()('campaign_tasks')
       .where({ profile_id: r, status: 'pending' })
       .count({ n: '*' });
@@ -365,7 +350,7 @@ describe('traffic ended', () => {
       await db()('campaign_tasks').where({ profile_id: r, status: 'pending' }).count({ n: '*' }),
     ).toEqual(pendingBefore);
     const profiles = await agentProfiles(org.account);
-    expect(profiles.traffic.remainingTraffic).toBe(trafficSchema.parse(ended.body).remainingTraffic);
+    expect(profiles.traffic.remainingTraffic).toBe(ended.remainingTraffic);
 
     // A grant refills the allowance: the lapsed claim comes back with recheck, then the rest flows.
     const pushed = nextEvent(org.socket, 'PROXY_TRAFFIC_UPDATE');
@@ -388,15 +373,14 @@ describe('POST /api/agent/launch-failed', () => {
     const one = await runningCampaign(org, 'One', [p]);
     const two = await runningCampaign(org, 'Two', [p]);
     const paused = await runningCampaign(org, 'Paused', [p]);
-    await org.account.api.post(`/api/campaigns/${paused}/pause`);
+    await org.account.call(contract.campaigns.pause, { params: { id: paused } });
     const rows = collect(org.socket, 'campaign-log-created');
     const notice = nextEvent(org.socket, 'campaign-notice');
 
-    const res = await org.account.api.post('/api/agent/launch-failed', {
-      json: { profileId: p, message: '  Chromium exited with code 1  ' },
+    const res = await org.account.call(contract.agent.launchFailed, {
+      body: { profileId: p, message: '  Chromium exited with code 1  ' },
     });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ ok: true });
+    expect(res).toEqual({ ok: true });
     const message = 'Profile "Launcher" could not start: Chromium exited with code 1';
     expect(await notice).toMatchObject({ type: 'LAUNCH_FAILED', level: 'danger', profileId: p, message });
     const launchRows = () => rows.filter((r) => (r as { type: string }).type === 'LAUNCH_FAILED');
@@ -411,10 +395,11 @@ describe('POST /api/agent/launch-failed', () => {
     expect((await logsOf(paused)).filter((l) => l.type === 'LAUNCH_FAILED')).toEqual([]);
 
     // The campaign's log shows it to the page.
-    const logs = await org.account.api.get<{ logs: { type: string; message: string }[] }>(
-      `/api/campaigns/${two}/logs?lastId=-1&limit=10`,
-    );
-    expect(logs.body.logs[0]).toMatchObject({ type: 'LAUNCH_FAILED', message });
+    const logs = await org.account.call(contract.campaigns.logs, {
+      params: { id: two },
+      query: { lastId: -1, limit: 10 },
+    });
+    expect(logs.logs[0]).toMatchObject({ type: 'LAUNCH_FAILED', message });
   });
 
   it('refuses bad bodies and profiles of another organisation, writing nothing', async () => {
