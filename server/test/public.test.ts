@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { userResponseSchema } from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, registerAccount, startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -139,7 +139,9 @@ describe('POST /api/emit', () => {
 
   it('records the user and organisation of a signed-in page', async () => {
     const account = await registerAccount(server);
-    await account.api.post('/api/emit', { json: { type: 'loadedAuthorizedDesktopApp', source: 'client' } });
+    await account.call(contract.public.emit, {
+      body: { type: 'loadedAuthorizedDesktopApp', source: 'client' },
+    });
     const row = await server.database.db('client_events').where({ user_id: account.id }).first();
     expect(row.organization_id).toBe(account.organizationId);
   });
@@ -174,9 +176,9 @@ describe('PATCH /api/user/machineData and the offered desktop version', () => {
 
   it('stores machine data per user and machine, updating on repeat', async () => {
     const account = await registerAccount(server);
-    expect((await account.api.patch('/api/user/machineData', { json: machine })).body).toEqual({ ok: true });
-    await account.api.patch('/api/user/machineData', { json: { ...machine, reachlyVersion: '1.3.0' } });
-    await account.api.patch('/api/user/machineData', { json: { ...machine, machineId: 'machine-2' } });
+    expect(await account.call(contract.user.machineData, { body: machine })).toEqual({ ok: true });
+    await account.call(contract.user.machineData, { body: { ...machine, reachlyVersion: '1.3.0' } });
+    await account.call(contract.user.machineData, { body: { ...machine, machineId: 'machine-2' } });
     const rows = await server.database
       .db('machine_data')
       .where({ user_id: account.id })
@@ -218,10 +220,10 @@ describe('PATCH /api/user/machineData and the offered desktop version', () => {
 
   it('GET /api/user carries the offered desktop version once an admin sets it', async () => {
     const account = await registerAccount(server);
-    const before = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    const before = await account.call(contract.user.get);
     expect(before.offeredDesktopVersion).toBeNull();
     await server.running.ctx.settings.setOfferedDesktopVersion('2.0.1');
-    const after = userResponseSchema.parse((await account.api.get('/api/user')).body);
+    const after = await account.call(contract.user.get);
     expect(after.offeredDesktopVersion).toBe('2.0.1');
   });
 });
