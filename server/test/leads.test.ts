@@ -1,10 +1,9 @@
+import { contract } from '@reachly/shared/contract';
 import {
   apiErrorSchema,
   clearLeadsResponseSchema,
   createLeadsResponseSchema,
   type Lead,
-  leadSchema,
-  leadsListResponseSchema,
 } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -45,9 +44,13 @@ function expectError(res: { status: number; body: unknown }, status: number, cod
 }
 
 async function listLeads(account: TestAccount, query: string) {
-  const res = await account.api.get(`/api/leads?${query}`);
-  expect(res.status).toBe(200);
-  return leadsListResponseSchema.parse(res.body);
+  const fields: Record<string, string> = Object.fromEntries(new URLSearchParams(query));
+  return account.call(contract.leads.list, { query: fields });
+}
+
+/** PATCH /api/leads: a lead in or out of the campaigns. */
+async function setExcluded(account: TestAccount, id: number | undefined, isExcluded: boolean) {
+  return account.call(contract.leads.setExcluded, { body: { id: id as number, isExcluded } });
 }
 
 /** Every page of a query, following lastId; answers the ids and each page's totalCount. */
@@ -181,14 +184,14 @@ describe('GET /api/leads', () => {
     await seedLeads(account, b, 9);
     await seedLeads(account, c, 4);
     await check();
-    await account.api.post('/api/leads', {
-      json: {
+    await account.call(contract.leads.create, {
+      body: {
         collectionId: a,
         leads: [{ profileUrl: 'https://x.com/new' }, { profileUrl: 'https://x.com/new/' }],
       },
     });
-    await account.api.patch('/api/leads', { json: { id: ids[0], isExcluded: true } });
-    await account.api.patch('/api/leads', { json: { id: ids[2], isExcluded: false } });
+    await setExcluded(account, ids[0], true);
+    await setExcluded(account, ids[2], false);
     await check();
     // What other code may do: exclude many at once, move leads to another collection, delete some.
     await db('leads')
@@ -199,14 +202,14 @@ describe('GET /api/leads', () => {
     await db('leads').whereIn('id', ids.slice(25, 27)).delete();
     await db('leads').where({ collection_id: a }).update({ should_skip: true });
     await check();
-    await account.api.delete(`/api/leads/clear?collectionId=${c}`);
-    await account.api.delete(`/api/collections/${b}`);
+    await account.call(contract.leads.clear, { query: { collectionId: c } });
+    await account.call(contract.collections.remove, { params: { id: b } });
     live.splice(live.indexOf(b), 1);
     await check();
     expect(await countRows(server, 'lead_counts', { collection_id: b })).toBe(0);
     // Any write of the API folds the collection's delta rows into one per isExcluded value.
     expect(await countRows(server, 'lead_counts', { collection_id: a })).toBeGreaterThan(2);
-    await account.api.patch('/api/leads', { json: { id: ids[1], isExcluded: false } });
+    await setExcluded(account, ids[1], false);
     expect(await countRows(server, 'lead_counts', { collection_id: a })).toBe(2);
     await check();
   });
@@ -232,15 +235,12 @@ describe('PATCH /api/leads', () => {
     const account = await registerAccount(server);
     const collection = await createCollection(account, 'Toggle');
     const [id] = await seedLeads(account, collection, 1);
-    const res = await account.api.patch('/api/leads', { json: { id, isExcluded: true } });
-    expect(res.status).toBe(200);
-    const lead: Lead = leadSchema.parse(res.body);
+    const lead: Lead = await setExcluded(account, id, true);
     expect(lead).toMatchObject({ id, collectionId: collection, isExcluded: true });
     expect((await server.database.db('leads').where({ id }).first()).is_excluded).toBe(true);
     // It leaves the list of included leads (spec §4).
     expect((await listLeads(account, `collectionId=${collection}&isExcluded=false`)).totalCount).toBe(0);
-    const back = await account.api.patch('/api/leads', { json: { id, isExcluded: false } });
-    expect(leadSchema.parse(back.body).isExcluded).toBe(false);
+    expect((await setExcluded(account, id, false)).isExcluded).toBe(false);
   });
 
   it("answers 404 to another organisation's lead, 400 to bad bodies, 401 without a token, changing nothing", async () => {
