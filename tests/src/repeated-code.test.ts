@@ -11,9 +11,12 @@ import { PRODUCT_DIRS, ROOT, TEST_ONLY_GLOBS } from './product-code.ts';
  * Repeated code in product code (tests excluded), as jscpd counts it: pairs of places that share at
  * least 5 lines and 30 tokens to the letter (jscpd's default of 50 tokens misses short lists, such as
  * a list of Chromium flags written twice). The count may only go down: lower the ceiling with it.
- * The goal is 15 or fewer.
+ * The goal is 15 or fewer. Pairs between two applied migrations are reported apart and not counted:
+ * a migration is the record of a schema change already made on every database, never edited
+ * afterwards, so its likeness to another is history, not a copy to merge.
  */
-const CEILING = 25;
+const CEILING = 12;
+const MIGRATIONS = 'server/src/db/migrations/';
 
 const out = mkdtempSync(path.join(tmpdir(), 'reachly-jscpd-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -42,10 +45,16 @@ it(`product code has at most ${CEILING} repeated-code pairs`, async () => {
     statistics: { total: { sources: number; lines: number; duplicatedLines: number } };
   };
   const where = (f: Clone['firstFile']) => `${path.relative(ROOT, f.name)}:${f.start}-${f.end}`;
-  const pairs = report.duplicates.map((c) => `${where(c.firstFile)} ~ ${where(c.secondFile)}`).sort();
+  const inMigrations = (c: Clone) =>
+    [c.firstFile, c.secondFile].every((f) => path.relative(ROOT, f.name).startsWith(MIGRATIONS));
+  const pairs = report.duplicates
+    .filter((c) => !inMigrations(c))
+    .map((c) => `${where(c.firstFile)} ~ ${where(c.secondFile)}`)
+    .sort();
+  const history = report.duplicates.filter(inMigrations).length;
   const { sources, lines, duplicatedLines } = report.statistics.total;
   console.log(
-    `repeated-code pairs in product code: ${pairs.length} (ceiling ${CEILING}, goal 15; ${duplicatedLines} of ${lines} lines in ${sources} files)` +
+    `repeated-code pairs in product code: ${pairs.length} (ceiling ${CEILING}; ${history} more between applied migrations, not counted; ${duplicatedLines} of ${lines} lines in ${sources} files)` +
       pairs.map((p) => `\n  ${p}`).join(''),
   );
   expect(sources, 'jscpd read the product files').toBeGreaterThan(100);

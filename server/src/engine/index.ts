@@ -45,15 +45,24 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
   const planning = createPlanning({ db, clock, pushes });
   const changes = createProfileChanges({ db, clock, pushes });
 
-  async function claim(organizationId: number, profileId: number): Promise<ClaimTaskResponse> {
-    const now = clock.now();
-    await planning.replanStale(profileId, now);
+  /** One step of the task protocol in a transaction with the log rows it wrote; its pushes once committed. */
+  async function answerAndPush<R>(
+    organizationId: number,
+    now: Date,
+    run: (trx: Knex.Transaction) => Promise<{ response: R; effects: Effects }>,
+  ): Promise<R> {
     const { response, effects, logs } = await db.transaction(async (trx) => {
-      const result = await queue.claim(trx, organizationId, profileId, now);
+      const result = await run(trx);
       return { ...result, logs: await writeLogs(trx, organizationId, now, result.effects.logs) };
     });
     await pushes.push(organizationId, effects, logs, now);
     return response;
+  }
+
+  async function claim(organizationId: number, profileId: number): Promise<ClaimTaskResponse> {
+    const now = clock.now();
+    await planning.replanStale(profileId, now);
+    return answerAndPush(organizationId, now, (trx) => queue.claim(trx, organizationId, profileId, now));
   }
 
   async function started(organizationId: number, taskId: number, body: TaskStartedBody) {
@@ -67,12 +76,7 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     body: TaskOutcomeBody,
   ): Promise<TaskOutcomeResponse> {
     const now = clock.now();
-    const { response, effects, logs } = await db.transaction(async (trx) => {
-      const result = await queue.outcome(trx, organizationId, taskId, body, now);
-      return { ...result, logs: await writeLogs(trx, organizationId, now, result.effects.logs) };
-    });
-    await pushes.push(organizationId, effects, logs, now);
-    return response;
+    return answerAndPush(organizationId, now, (trx) => queue.outcome(trx, organizationId, taskId, body, now));
   }
 
   async function report(organizationId: number, body: ExecutorEventsBody): Promise<ExecutorEventsResponse> {

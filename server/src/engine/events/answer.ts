@@ -16,7 +16,7 @@ import { moveCard } from '../conversation-writes.ts';
 import { markDoNotContact } from '../people.ts';
 import type { PlannedCampaign } from '../planner.ts';
 import { dailyCapOf, stepOf } from '../settings.ts';
-import type { EventContext } from './context.ts';
+import { type EventContext, signalAbout } from './context.ts';
 import type { StoredMessage } from './incoming-message.ts';
 
 /** The conversation as the reply provider reads it, oldest first. */
@@ -62,8 +62,7 @@ export async function answer(ctx: EventContext, stored: StoredMessage): Promise<
   });
   if (decision.action === 'handoff') {
     const message = `${lead.name ?? 'A lead'} wrote "${decision.word}": no automatic reply, a person should answer.`;
-    effects.logs.push({ campaignId: campaign.id, profileId, leadId: lead.id, type: 'SIGNAL', message });
-    effects.notices.push({ campaignId: campaign.id, profileId, type: 'SIGNAL', message });
+    signalAbout(effects, { campaignId: campaign.id, profileId, leadId: lead.id }, message);
     return;
   }
   // A named day ("next Tuesday", "in March") is read in the profile's time zone, from the engine's now.
@@ -113,8 +112,7 @@ async function actOnReply(
       .where({ id: conversationId })
       .update({ needs_person: reply.needsPerson.detail });
     const message = `${who}'s answer needs a person (${reply.needsPerson.detail}): no automatic reply.`;
-    effects.logs.push({ ...base, type: 'SIGNAL', message });
-    effects.notices.push({ campaignId: campaign.id, profileId, type: 'SIGNAL', message });
+    signalAbout(effects, base, message);
     return;
   }
   if (intent === 'contact-later') {

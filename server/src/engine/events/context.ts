@@ -15,6 +15,16 @@ export interface EventContext {
   effects: Effects;
 }
 
+/** A SIGNAL row in the campaign's log about a lead, pushed to the run view as a notice too. */
+export function signalAbout(
+  effects: Effects,
+  at: { campaignId: number; profileId: number; leadId: number },
+  message: string,
+): void {
+  effects.logs.push({ ...at, type: 'SIGNAL', message });
+  effects.notices.push({ campaignId: at.campaignId, profileId: at.profileId, type: 'SIGNAL', message });
+}
+
 export interface EventLead {
   id: number;
   first_name: string | null;
