@@ -1,9 +1,5 @@
-import {
-  apiErrorSchema,
-  collectionSchema,
-  collectionsListResponseSchema,
-  deletedIdResponseSchema,
-} from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
+import { apiErrorSchema, collectionSchema } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countRows,
@@ -64,17 +60,14 @@ describe('GET /api/collections', () => {
     const account = await registerAccount(server);
     const florists = await createCollection(account, 'Florists');
     await insertLeads(account, florists, [{ message: true }, { message: false }, { message: null }]);
-    const res = await account.api.get('/api/collections');
-    expect(collectionsListResponseSchema.parse(res.body)).toEqual([
+    expect(await account.call(contract.collections.list)).toEqual([
       expect.objectContaining({ id: florists, profiles: 3, hasMessageButton: 2 }),
     ]);
   });
 
   it('answers an empty list for a new organisation', async () => {
     const account = await registerAccount(server);
-    const res = await account.api.get('/api/collections');
-    expect(res.status).toBe(200);
-    expect(collectionsListResponseSchema.parse(res.body)).toEqual([]);
+    expect(await account.call(contract.collections.list)).toEqual([]);
   });
 
   it('counts every number from the leads, per collection, oldest collection first', async () => {
@@ -96,9 +89,7 @@ describe('GET /api/collections', () => {
     const foreign = await createCollection(other, 'Dentists');
     await insertLeads(other, foreign, [{ message: true, skip: true, requestSent: true, messageSent: true }]);
 
-    const res = await account.api.get('/api/collections');
-    expect(res.status).toBe(200);
-    expect(collectionsListResponseSchema.parse(res.body)).toEqual([
+    expect(await account.call(contract.collections.list)).toEqual([
       {
         id: dentists,
         name: 'Dentists',
@@ -127,7 +118,7 @@ describe('GET /api/collections', () => {
         shouldSkip: 0,
       },
     ]);
-    const theirs = collectionsListResponseSchema.parse((await other.api.get('/api/collections')).body);
+    const theirs = await other.call(contract.collections.list);
     expect(theirs).toEqual([
       {
         id: foreign,
@@ -168,7 +159,7 @@ describe('POST /api/collections', () => {
     });
     const row = await server.database.db('collections').where({ id: created.id }).first();
     expect(row).toMatchObject({ organization_id: account.organizationId, name: 'Dentists' });
-    const list = collectionsListResponseSchema.parse((await account.api.get('/api/collections')).body);
+    const list = await account.call(contract.collections.list);
     expect(list).toEqual([created]);
   });
 
@@ -233,9 +224,11 @@ describe('PATCH /api/collections/:id', () => {
     const account = await registerAccount(server);
     const id = await createCollection(account, 'Dentists');
     await insertLeads(account, id, [{ message: true }, { skip: true }]);
-    const res = await account.api.patch(`/api/collections/${id}`, { json: { name: 'Orthodontists' } });
-    expect(res.status).toBe(200);
-    expect(collectionSchema.parse(res.body)).toEqual({
+    const renamed = await account.call(contract.collections.rename, {
+      params: { id },
+      body: { name: 'Orthodontists' },
+    });
+    expect(renamed).toEqual({
       id,
       name: 'Orthodontists',
       profiles: 2,
@@ -246,8 +239,7 @@ describe('PATCH /api/collections/:id', () => {
     });
     expect((await server.database.db('collections').where({ id }).first()).name).toBe('Orthodontists');
     // Renaming to its own name is fine.
-    const same = await account.api.patch(`/api/collections/${id}`, { json: { name: 'Orthodontists' } });
-    expect(same.status).toBe(200);
+    await account.call(contract.collections.rename, { params: { id }, body: { name: 'Orthodontists' } });
   });
 
   it('answers 409 to the name of another collection, 400 to a bad name or id, and changes nothing', async () => {
@@ -313,15 +305,15 @@ describe('DELETE /api/collections/:id', () => {
       { organization_id: account.organizationId, lead_id: keptLead, collection_id: kept, order: 1000 },
     ]);
 
-    const res = await account.api.delete(`/api/collections/${doomed}`);
-    expect(res.status).toBe(200);
-    expect(deletedIdResponseSchema.parse(res.body)).toEqual({ id: doomed });
+    expect(await account.call(contract.collections.remove, { params: { id: doomed } })).toEqual({
+      id: doomed,
+    });
     expect(await countRows(server, 'collections', { id: doomed })).toBe(0);
     expect(await countRows(server, 'leads', { collection_id: doomed })).toBe(0);
     expect(await countRows(server, 'conversations', { collection_id: doomed })).toBe(0);
     expect(await countRows(server, 'leads', { collection_id: kept })).toBe(1);
     expect(await countRows(server, 'conversations', { collection_id: kept })).toBe(1);
-    const list = collectionsListResponseSchema.parse((await account.api.get('/api/collections')).body);
+    const list = await account.call(contract.collections.list);
     expect(list.map((c) => c.id)).toEqual([kept]);
     // Deleting it again: it is gone.
     expectError(await account.api.delete(`/api/collections/${doomed}`), 404, 'NOT_FOUND');
