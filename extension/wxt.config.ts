@@ -1,7 +1,7 @@
 import { defineConfig } from 'wxt';
 
 /**
- * The Reachly extension (DESIGN.md §2, §5). The manifest key fixes the extension id
+ * The Reachly extension (docs/design.md §2, §5). The manifest key fixes the extension id
  * (EXTENSION_ID in src/ids.ts), so launchers can open its pages; host permissions cover every
  * site because the network and the dashboard live wherever the user runs them.
  */

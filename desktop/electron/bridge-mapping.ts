@@ -21,7 +21,7 @@ import {
 
 /**
  * The preload's work as a plain module (no electron import, so it runs under Node in tests): the
- * page's bridge window events (DESIGN.md §3) go to main over IPC and their answers come back as
+ * page's bridge window events (docs/design.md §3) go to main over IPC and their answers come back as
  * `reachly-<verb>-result` events; main's notices become `reachly-show-update-alert` events. Also
  * the one object the preload exposes as `window.reachlyDesktop`.
  */

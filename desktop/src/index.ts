@@ -1,6 +1,6 @@
 /**
  * @reachly/desktop: a plain-Node agent that launches one Chromium per profile (src/agent), behind a
- * thin Electron shell (electron/, built by scripts/build-shell.ts; DESIGN.md §2). This module names
+ * thin Electron shell (electron/, built by scripts/build-shell.ts; docs/design.md §2). This module names
  * the installers it ships, for scripts/dist.ts and scripts/release.ts.
  */
 import { DOWNLOAD_ITEMS, type Platform } from '@reachly/shared/constants';

@@ -31,7 +31,7 @@ export interface AppContext {
   conversations: ConversationsService;
   profiles: ProfilesService;
   campaigns: CampaignsService;
-  /** The scheduler and the executors' task protocol (DESIGN.md §4). */
+  /** The scheduler and the executors' task protocol (docs/design.md §4). */
   engine: CampaignEngine;
   /** The time every scheduling decision reads (tests move it). */
   clock: Clock;

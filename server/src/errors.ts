@@ -1,6 +1,6 @@
 import type { ApiErrorCode } from '@reachly/shared/constants';
 
-/** Default messages of the API's errors, in one table (DESIGN.md §3 error format). */
+/** Default messages of the API's errors, in one table (docs/design.md §3 error format). */
 const MESSAGES: Record<ApiErrorCode, string> = {
   BAD_REQUEST: 'The request is not valid.',
   UNAUTHORIZED: 'Sign in first: no valid session or access token.',

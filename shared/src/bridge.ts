@@ -5,7 +5,7 @@ import { machineDataSchema } from './schemas/account.ts';
 import { PROXY_CREDENTIAL_MAX_LENGTH, proxyAddressSchema, timeZoneSchema } from './schemas/profiles.ts';
 
 /**
- * The bridge protocol between the page, the extension and the desktop agent (DESIGN.md §3).
+ * The bridge protocol between the page, the extension and the desktop agent (docs/design.md §3).
  *
  * A request is a window CustomEvent named `reachly-<verb>` whose `detail` is `{requestId, ...}`;
  * its answer is a CustomEvent `reachly-<verb>-result` whose `detail` is

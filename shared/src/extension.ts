@@ -5,7 +5,7 @@ import { type CollectedProfile, collectSourceSchema, type ExecutorTask } from '.
 import type { DiagnosticBody, LocatorTable } from './schemas/locators.ts';
 
 /**
- * The extension's one typed protocol map (DESIGN.md §2, §5): every message between its popup,
+ * The extension's one typed protocol map (docs/design.md §2, §5): every message between its popup,
  * setup page, background service worker and content scripts is a key of ExtensionProtocol with its
  * request and response. `sendMessage(type, request)` and `onMessage(type, handler)` in
  * extension/src/messaging.ts are typed from it.

@@ -36,7 +36,7 @@ export const realtimePayloadSchemas = {
   }),
   'campaign-status-update': z.object({ campaignId: rowId, status: z.enum(CAMPAIGN_STATUSES) }),
   'campaign-log-created': campaignLogSchema,
-  /** Something the user should see now, e.g. a profile paused after a RESTRICTION (DESIGN.md §4). */
+  /** Something the user should see now, e.g. a profile paused after a RESTRICTION (docs/design.md §4). */
   'campaign-notice': z.object({
     campaignId: rowId,
     profileId: rowId.nullable(),

@@ -7,7 +7,7 @@ import { type BenchRow, timedMs } from './lib/measure.ts';
 import { seedLeads } from './lib/seed.ts';
 
 /**
- * The campaign engine's two benchmarks (DESIGN.md §4), each a ratio of two things measured side by
+ * The campaign engine's two benchmarks (docs/design.md §4), each a ratio of two things measured side by
  * side in this run, on the bench's PostgreSQL database and the server started on it:
  * - planning: planCampaign turning 100,000 leads into 100,000 friend-request tasks for 100
  *   profiles, vs a plain INSERT … SELECT of as many rows into a bare copy of campaign_tasks (and,

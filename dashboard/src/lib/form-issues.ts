@@ -1,4 +1,4 @@
-/** A zod issue, or one of the `details` of the server's 400 answer (DESIGN.md §3 error format). */
+/** A zod issue, or one of the `details` of the server's 400 answer (docs/design.md §3 error format). */
 export interface FormIssue {
   path?: readonly PropertyKey[];
   message: string;

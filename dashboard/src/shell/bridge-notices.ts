@@ -2,7 +2,7 @@ import { DESKTOP_EVENTS } from '@reachly/shared/constants';
 import { randomId } from '../lib/random.ts';
 
 /*
- * The bridge's notices (DESIGN.md §3) need no answer and so no schema: kept apart from bridge.ts
+ * The bridge's notices (docs/design.md §3) need no answer and so no schema: kept apart from bridge.ts
  * (which checks answers with zod) because the start-up fires them on every route, the sign-in page
  * included, whose JavaScript budget leaves no room for zod.
  */

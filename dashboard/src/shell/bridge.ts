@@ -21,7 +21,7 @@ export class BridgeError extends Error {
 }
 
 /**
- * Page side of the bridge protocol (DESIGN.md §3): fires `reachly-<verb>` with a requestId and
+ * Page side of the bridge protocol (docs/design.md §3): fires `reachly-<verb>` with a requestId and
  * waits for `reachly-<verb>-result` with the same id, up to the verb's timeout (10 s for the proxy
  * timezone, spec §7).
  */

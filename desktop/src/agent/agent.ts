@@ -24,7 +24,7 @@ import { createTrafficMeter, type TrafficMeter } from './traffic-meter.ts';
 import { createVersionChecker, type VersionChecker } from './version-check.ts';
 
 /**
- * The desktop agent, wired (DESIGN.md §2): settings in its home folder, the loopback bridge
+ * The desktop agent, wired (docs/design.md §2): settings in its home folder, the loopback bridge
  * server, and once signed in (a token from the command line, the saved settings, or the page's
  * start-app) a session: the server client, machine data sent, the socket, the supervisor of
  * profile browsers, the traffic meter and the version check. Signing in with another token ends

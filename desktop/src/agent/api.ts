@@ -3,7 +3,7 @@ import type { BridgeRequestMap, BridgeResponseMap, BridgeVerb } from '@reachly/s
 /**
  * What the agent offers its hosts: the Electron shell (main process, through IPC from the preload),
  * the loopback HTTP bridge the extension relays to, and the command line (`npm run agent`).
- * Everything behind it runs under plain Node (DESIGN.md §2).
+ * Everything behind it runs under plain Node (docs/design.md §2).
  */
 
 /** A bridge request the agent refuses; hosts answer it as `{ok: false, error: message}`. */
@@ -39,7 +39,7 @@ export interface AgentEvents {
 export type AgentEventName = keyof AgentEvents;
 
 export interface ReachlyAgent {
-  /** Answers one bridge verb (DESIGN.md §3); throws AgentBridgeError to refuse. */
+  /** Answers one bridge verb (docs/design.md §3); throws AgentBridgeError to refuse. */
   handleBridge<V extends BridgeVerb>(verb: V, payload: BridgeRequestMap[V]): Promise<BridgeResponseMap[V]>;
   runningProfiles(): RunningProfile[];
   on<E extends AgentEventName>(event: E, listener: (payload: AgentEvents[E]) => void): () => void;

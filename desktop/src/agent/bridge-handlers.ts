@@ -5,7 +5,7 @@ import { AgentBridgeError } from './api.ts';
 import { lookupProxyTimezone, type TimezoneLookupOptions } from './timezone.ts';
 
 /**
- * The agent's answers to the bridge verbs (DESIGN.md §3, shared/src/bridge.ts), whichever
+ * The agent's answers to the bridge verbs (docs/design.md §3, shared/src/bridge.ts), whichever
  * transport carried them (the Electron preload's IPC or the extension's loopback relay):
  * get-machine-data answers the machine data, get-proxy-timezone looks the proxy's timezone up
  * through the proxy, start-app signs in with the page's token (the same token again changes

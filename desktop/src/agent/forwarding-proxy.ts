@@ -2,7 +2,7 @@ import { type AgentProxy, parseProxyAddress } from '@reachly/shared/schemas';
 import { Server } from 'proxy-chain';
 
 /**
- * A profile's local forwarding proxy (DESIGN.md §2): a proxy-chain server on 127.0.0.1 (a free
+ * A profile's local forwarding proxy (docs/design.md §2): a proxy-chain server on 127.0.0.1 (a free
  * port) that the profile's Chromium uses as its proxy, and that forwards every request (plain HTTP
  * and CONNECT tunnels) to the profile's upstream proxy with its credentials. Chromium cannot take
  * proxy credentials on its command line, so this is how authenticated proxies work. It also counts

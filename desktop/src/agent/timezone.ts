@@ -4,7 +4,7 @@ import { ProxyAgent, request } from 'undici';
 import { AgentBridgeError } from './api.ts';
 
 /**
- * get-proxy-timezone (DESIGN.md §3): the exit timezone of a manual proxy, found by an IP lookup
+ * get-proxy-timezone (docs/design.md §3): the exit timezone of a manual proxy, found by an IP lookup
  * made through that proxy (undici's ProxyAgent, with the proxy's credentials), so the answer is
  * the proxy's location and not this machine's. The lookup service is configurable (default
  * ip-api.com's JSON, reading `timezone`). The page waits PROXY_TIMEZONE_WAIT_MS (10 s); the lookup

@@ -15,7 +15,7 @@ import type { StepRun } from './tab-driver.ts';
 import { describeTask, outcomeFor, stepForTask } from './task-runner.ts';
 
 /**
- * The task loop of the background service worker (DESIGN.md §4, §5), as wiring of small modules:
+ * The task loop of the background service worker (docs/design.md §4, §5), as wiring of small modules:
  * claim a task, run its step on the network's tab through the adapter, report the outcome, wait
  * the gap the server asked for. Its state lives in storage, and it is woken by alarms as well as
  * timers, so it survives the browser stopping the service worker: a task that was in flight is

@@ -10,7 +10,7 @@ import type { ExtensionRequest, ExtensionResponse, ExtensionSession } from '@rea
 type Answer = ExtensionResponse<'bridge:request'>;
 
 /**
- * The background's side of the dashboard bridge (DESIGN.md §3): a page request relayed by the
+ * The background's side of the dashboard bridge (docs/design.md §3): a page request relayed by the
  * bridge content script goes on to the desktop agent (its loopback bridge, named in the session),
  * and machine data's extensionVersion is answered here and added to the agent's answer. Without an
  * agent, machine data answers the extension's version alone and the other requests fail clearly.

@@ -2,7 +2,7 @@ import { BRIDGE_VERBS, type BridgeVerb, bridgeEventName, bridgeResultName } from
 import { sendMessage } from '../messaging.ts';
 
 /**
- * The bridge content script on the dashboard's pages (DESIGN.md §3): a page request (a window
+ * The bridge content script on the dashboard's pages (docs/design.md §3): a page request (a window
  * CustomEvent `reachly-<verb>` with `{requestId, …}`) goes to the background, and its answer comes
  * back as `reachly-<verb>-result` with the same requestId.
  */

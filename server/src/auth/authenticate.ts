@@ -21,7 +21,7 @@ declare global {
   }
 }
 
-/** `Authorization: <token>` or `Authorization: Bearer <token>` (DESIGN.md §3). */
+/** `Authorization: <token>` or `Authorization: Bearer <token>` (docs/design.md §3). */
 export function tokenFromHeader(req: Request): string | null {
   const header = req.get('authorization');
   if (!header) return null;

@@ -1,5 +1,5 @@
 /**
- * What the sample campaigns did (spec §2 demo mode, DESIGN.md §4): done tasks, log rows and a
+ * What the sample campaigns did (spec §2 demo mode, docs/design.md §4): done tasks, log rows and a
  * profile pause for the running and the paused one, made deterministically from the sample leads
  * and threads, as the engine would have written them.
  */

@@ -1,7 +1,7 @@
 /**
  * The time the campaign engine reads. Every scheduling decision (due dates, caps per local day,
  * working hours, gaps, leases, pauses) asks this clock rather than `new Date()` or the database's
- * now(), so that tests can move time forward and watch days pass (DESIGN.md §4).
+ * now(), so that tests can move time forward and watch days pass (docs/design.md §4).
  */
 export interface Clock {
   now(): Date;

@@ -33,7 +33,7 @@ export interface EngineDeps {
 }
 
 /**
- * The campaign engine (DESIGN.md §4): the planner (planning.ts), the task protocol (task-queue.ts)
+ * The campaign engine (docs/design.md §4): the planner (planning.ts), the task protocol (task-queue.ts)
  * and the executors' events (events/), wired to the database, the clock and the organisation's
  * realtime room (pushes.ts). Each call does its work in one transaction, writes its log rows in
  * it, and pushes once it has committed.

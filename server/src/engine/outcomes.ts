@@ -17,7 +17,7 @@ const STATUS_AFTER: Partial<Record<CampaignAction, ConversationStatus>> = {
 };
 
 /**
- * What a done task changes (DESIGN.md §4): a sent request sets the lead's flag; a sent message
+ * What a done task changes (docs/design.md §4): a sent request sets the lead's flag; a sent message
  * lands in the conversation (created with status sent) and schedules the next follow-up; collected
  * profiles become leads of the campaign's collection, and are planned at once.
  */

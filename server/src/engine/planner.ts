@@ -7,7 +7,7 @@ import { table } from '../db/tables.ts';
 import { type CampaignSettings, followUpSequence, parseSettings, stepOf } from './settings.ts';
 
 /**
- * The planner (DESIGN.md §4): turns a running campaign's steps and each lead's state into due
+ * The planner (docs/design.md §4): turns a running campaign's steps and each lead's state into due
  * tasks, one INSERT … SELECT per step. Every insert ends in ON CONFLICT DO NOTHING on the task's
  * unique key, (campaign, step, lead) or (campaign, step) for tasks without a lead, so planning
  * twice, from two server processes at once, or after a restart plans nothing twice.

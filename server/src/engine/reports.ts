@@ -18,7 +18,7 @@ import { loadCampaign } from './planner.ts';
 import type { Effects, ProfileRow, TaskRow } from './task-types.ts';
 
 /**
- * An executor's reports on a task it claimed (DESIGN.md §4): `started` renews the lease; the
+ * An executor's reports on a task it claimed (docs/design.md §4): `started` renews the lease; the
  * outcome (done, skipped, failed, restricted) quotes the claim's attempt, so a late report of an
  * older claim is refused, and a repeated identical report changes nothing.
  */

@@ -30,7 +30,7 @@ function fromParserError(error: ParserError): HttpError | null {
   }
 }
 
-/** The last middleware: every error becomes the JSON error body of DESIGN.md §3; no stack traces. */
+/** The last middleware: every error becomes the JSON error body of docs/design.md §3; no stack traces. */
 export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {
   const known =
     error instanceof HttpError

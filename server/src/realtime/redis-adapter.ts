@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { Realtime } from './realtime.ts';
 
-/** Several server processes broadcast to each other's sockets through Redis (DESIGN.md §6). */
+/** Several server processes broadcast to each other's sockets through Redis (docs/design.md §6). */
 export async function attachRedisAdapter(
   realtime: Realtime,
   url: string,

@@ -2,7 +2,7 @@ import type { Contract } from '@reachly/shared/contract';
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/endpoints.ts';
 
-/** Campaigns (DESIGN.md §4): definitions, the start/pause/stop commands, the run view's results. */
+/** Campaigns (docs/design.md §4): definitions, the start/pause/stop commands, the run view's results. */
 export function campaignsHandlers({ campaigns, clock }: AppContext): Handlers<Contract['campaigns']> {
   return {
     list: ({ auth }) => campaigns.list(auth.tenant),

@@ -2,7 +2,7 @@ import type { Contract } from '@reachly/shared/contract';
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/endpoints.ts';
 
-/** The extension's task protocol (DESIGN.md §4): claim, started, outcome, and what it saw between tasks. */
+/** The extension's task protocol (docs/design.md §4): claim, started, outcome, and what it saw between tasks. */
 export function executorHandlers({ engine }: AppContext): Handlers<Contract['executor']> {
   return {
     claim: ({ auth, body }) => engine.claim(auth.organizationId, body.profileId),

@@ -18,7 +18,7 @@ import type { UsersService } from './users-service.ts';
 export type AdminService = ReturnType<typeof createAdminService>;
 
 /**
- * What an administrator changes by hand (DESIGN.md §3: licences and traffic are granted, payment is
+ * What an administrator changes by hand (docs/design.md §3: licences and traffic are granted, payment is
  * manual). Each change pushes the matching realtime message to the organisation's room.
  */
 export function createAdminService({

@@ -39,7 +39,7 @@ export type { ProfileCookiesState } from './agent/cookies.ts';
 export type AgentService = ReturnType<typeof createAgentService>;
 
 /**
- * What the desktop agent asks and reports (shared/src/schemas/agent.ts, DESIGN.md §2): the profiles
+ * What the desktop agent asks and reports (shared/src/schemas/agent.ts, docs/design.md §2): the profiles
  * that need a browser with their clear proxies, the proxy traffic it counted (charged to the
  * allowance for the product's proxies only), launches that failed, and the cookies it imports.
  */

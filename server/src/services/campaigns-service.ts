@@ -6,7 +6,7 @@ import { createCampaignResults } from './campaigns/results.ts';
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
 /**
- * Campaigns (DESIGN.md §4): their definitions (campaigns/definitions.ts), the user's commands on
+ * Campaigns (docs/design.md §4): their definitions (campaigns/definitions.ts), the user's commands on
  * them (campaigns/commands.ts) and what they did (campaigns/results.ts), as one service.
  */
 export function createCampaignsService({

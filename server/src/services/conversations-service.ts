@@ -109,7 +109,7 @@ function applyFilter(query: Knex.QueryBuilder, { collectionId, search }: Filter)
 export type ConversationsService = ReturnType<typeof createConversationsService>;
 
 /**
- * The funnel board (spec §3 Conversation, §4, §7; DESIGN.md §3 Funnel order). Cards sort by
+ * The funnel board (spec §3 Conversation, §4, §7; docs/design.md §3 Funnel order). Cards sort by
  * "order" then id within a status column; "order" is a fractional rank, so a move writes one row
  * (and, rarely, rebalances one column).
  */

@@ -14,7 +14,7 @@ import { insertLeadColumns, type LeadColumns } from '../db/insert-leads.ts';
 import { badRequest } from '../errors.ts';
 
 /**
- * The streaming part of POST /api/leads/import (DESIGN.md §6): CSV bytes go through csv-parse's
+ * The streaming part of POST /api/leads/import (docs/design.md §6): CSV bytes go through csv-parse's
  * stream parser into multi-row inserts of LEAD_IMPORT_BATCH_SIZE rows, inside the caller's
  * transaction. The parser is read with `for await`, so it pauses (and the upload with it) while a
  * batch is written: memory holds one batch, whatever the file's size.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { notFound } from '../errors.ts';
 
 /**
- * The one organisation-scoping helper (DESIGN.md §3 Tenancy). Every route reads and writes rows
+ * The one organisation-scoping helper (docs/design.md §3 Tenancy). Every route reads and writes rows
  * of its organisation through it, so that an id of another organisation answers 404 exactly as an
  * id that does not exist.
  */

@@ -1,4 +1,4 @@
-/** Payment methods of the spec's paymentTexts (spec §3; payment is manual, DESIGN.md §3). */
+/** Payment methods of the spec's paymentTexts (spec §3; payment is manual, docs/design.md §3). */
 export const PAYMENT_METHODS = ['CARD_NUMBER', 'ZELLE'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

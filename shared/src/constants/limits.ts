@@ -54,7 +54,7 @@ export const THEME = {
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
 export const SNACKBAR_Z_INDEX = 1400;
 
-/** Trial given at sign-up (DESIGN.md §3). */
+/** Trial given at sign-up (docs/design.md §3). */
 export const TRIAL_DAYS = 7;
 /** Proxy traffic allowance of a new trial (decision: 1 GB; see docs/decisions.md). */
 export const TRIAL_TRAFFIC_BYTES = BYTES_PER_GB;

@@ -12,7 +12,7 @@ export const TEXTS = {
 export const AUTH_CLIENT_ERROR_CODES = ['CLIENT_FETCH_ERROR', 'CLIENT_SESSION_ERROR'] as const;
 export const SESSION_REQUIRED_ERROR = 'SessionRequired';
 
-/** Error codes of the API's error body `{error: {code, message, details?}}` (DESIGN.md §3). */
+/** Error codes of the API's error body `{error: {code, message, details?}}` (docs/design.md §3). */
 export const API_ERROR_CODES = [
   'BAD_REQUEST',
   'UNAUTHORIZED',

@@ -1,4 +1,4 @@
-/** The product key used wherever the spec writes {product} or {brand} (DESIGN.md §1). */
+/** The product key used wherever the spec writes {product} or {brand} (docs/design.md §1). */
 export const PRODUCT_KEY = 'reachly';
 export const BRAND = 'Reachly';
 

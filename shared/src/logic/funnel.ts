@@ -110,7 +110,7 @@ export function snapshotBoard<T extends FunnelCardBase>(board: FunnelBoard<T>): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Server ranks (DESIGN.md §3): the database keeps fractional ranks so a move writes one row.
+// Server ranks (docs/design.md §3): the database keeps fractional ranks so a move writes one row.
 // ---------------------------------------------------------------------------------------------
 
 /** Gap between ranks at the ends of a column and after a rebalance. */

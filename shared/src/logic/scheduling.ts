@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 
 /**
- * The safety rules of the campaign scheduler (DESIGN.md §4), as pure functions of a time: working
+ * The safety rules of the campaign scheduler (docs/design.md §4), as pure functions of a time: working
  * hours in the profile's proxy timezone, the local day that daily caps count in, the warm-up ramp
  * of a new profile, and the random human-like gap between two actions. The server's claim applies
  * them; the dashboard can show the same numbers. Wall-clock times in a zone are read with Intl and

@@ -1,5 +1,5 @@
 /**
- * Message templates (DESIGN.md §4): variables (`{firstName}`, `{company}`), spintax
+ * Message templates (docs/design.md §4): variables (`{firstName}`, `{company}`), spintax
  * (`{Hi|Hello|Hey}`, nested: `{Hi {firstName}|Hello}`) and `{{` / `}}` for literal braces.
  *
  * Grammar. Outside any braces, `{{` is a literal `{` and `}}` a literal `}`. A `{` opens a group

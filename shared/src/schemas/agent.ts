@@ -5,7 +5,7 @@ import { bigIntStringSchema, idSchema, isoDateSchema } from './common.ts';
 import { trafficSchema } from './user.ts';
 
 /**
- * The desktop agent's own routes (DESIGN.md §2): the agent signs in with the user's access token,
+ * The desktop agent's own routes (docs/design.md §2): the agent signs in with the user's access token,
  * like the extension, and asks which profiles need a browser, reports the proxy traffic it counted,
  * launches that failed and cookies it imported.
  *

@@ -5,7 +5,7 @@ import { emptyAsAbsent, queryIntSchema } from './http.ts';
 import { messageTemplateSchema } from './templates.ts';
 
 /**
- * Campaigns (DESIGN.md §4). A first shape; the campaigns issue may refine it.
+ * Campaigns (docs/design.md §4). A first shape; the campaigns issue may refine it.
  *
  * GET   /api/campaigns               → campaignsListResponseSchema (a bare array)
  * POST  /api/campaigns               → createCampaignBodySchema / campaignSchema

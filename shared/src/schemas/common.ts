@@ -17,7 +17,7 @@ z.config({
   },
 });
 
-/** Ids are positive integers (DESIGN.md §3); in a query they arrive as strings. */
+/** Ids are positive integers (docs/design.md §3); in a query they arrive as strings. */
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export type Id = z.infer<typeof idSchema>;
 
@@ -38,7 +38,7 @@ export const BIGINT_MAX = 9_223_372_036_854_775_807n;
 
 export const isoDateSchema = z.iso.datetime({ offset: true });
 
-/** The error body of every failed API call (DESIGN.md §3). */
+/** The error body of every failed API call (docs/design.md §3). */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.enum(API_ERROR_CODES),

@@ -40,7 +40,7 @@ export const conversationSchema = z.object({
   profileId: z.number().int().nullable(),
   collectionId: z.number().int(),
   status: conversationStatusSchema,
-  /** Sorts the status column ascending (fractional ranks, DESIGN.md §3). */
+  /** Sorts the status column ascending (fractional ranks, docs/design.md §3). */
   order: z.number(),
   statusUpdateDate: isoDateSchema.nullable(),
   /** The lead's name and avatar. */

@@ -4,7 +4,7 @@ import { leadSchema } from './leads.ts';
 
 /**
  * The task protocol between the server and an executor (the extension in a profile browser; in
- * tests, a script), DESIGN.md §4. An executor signs in with the user's access token and works for
+ * tests, a script), docs/design.md §4. An executor signs in with the user's access token and works for
  * one profile: every call names it, and a task is only ever handed to the profile it was planned for.
  *
  * POST /api/executor/claim               claimTaskBodySchema        → claimTaskResponseSchema

@@ -38,7 +38,7 @@ export interface ProfileWrite {
 
 /**
  * Ready to work: logged in, and its proxy settled: no proxy (NOT_USE), or a proxy address whose
- * timezone is known (the campaign's working hours follow it, DESIGN.md §4).
+ * timezone is known (the campaign's working hours follow it, docs/design.md §4).
  */
 export function isProfileReady(
   p: Pick<ProfileSettings, 'loginStatus' | 'proxySource' | 'HTTPProxyAddress' | 'proxyTimezone'>,

@@ -25,7 +25,7 @@ export const changePasswordBodySchema = z
   });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-/** POST /api/register (DESIGN.md §3). */
+/** POST /api/register (docs/design.md §3). */
 export const registerBodySchema = z.object({
   email: emailSchema,
   password: z

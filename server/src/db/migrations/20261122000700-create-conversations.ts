@@ -13,7 +13,7 @@ export async function up(knex: Knex): Promise<void> {
       .notNullable()
       .defaultTo('sent')
       .checkIn([...CONVERSATION_STATUS_VALUES]);
-    // Fractional rank within the status column (DESIGN.md §3): a move writes one row.
+    // Fractional rank within the status column (docs/design.md §3): a move writes one row.
     t.double('order').notNullable();
     t.timestamp('status_update_date', { useTz: true });
     t.text('last_message');

@@ -21,7 +21,7 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['campaign_id', 'profile_id']);
   });
   // One planned action. (campaign, step, lead) is unique: a lead is never acted on twice by the
-  // same step, whatever restarts and retries happen (DESIGN.md §4).
+  // same step, whatever restarts and retries happen (docs/design.md §4).
   await knex.schema.createTable('campaign_tasks', (t) => {
     t.bigIncrements('id');
     t.integer('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');

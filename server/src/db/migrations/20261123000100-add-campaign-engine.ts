@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * What the scheduler and the task protocol need (DESIGN.md §4): a task's action (caps count per
+ * What the scheduler and the task protocol need (docs/design.md §4): a task's action (caps count per
  * action), its lease and start time; a profile's pause, next allowed action and warm-up start; a
  * lead's accepted friend request; a campaign's last planning pass. Tasks without a lead (join a
  * group, like posts, collect) get their own unique key, since NULL lead ids never collide.

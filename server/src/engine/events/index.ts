@@ -15,7 +15,7 @@ import { storeIncoming } from './incoming-message.ts';
 import { manualSurfing, signal } from './profile-signals.ts';
 
 /**
- * What an executor saw that no task asked for (DESIGN.md §4), one module per kind: an accepted
+ * What an executor saw that no task asked for (docs/design.md §4), one module per kind: an accepted
  * friend request queues the welcome message (friend-accepted.ts); a lead's message is stored, moves
  * the card to replied, stops that lead's follow-ups (incoming-message.ts) and, when the campaign has
  * an AI reply step, is classified (the card moves by intent) and answered (answer.ts: an aiReply

@@ -7,7 +7,7 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   CARD_NUMBER: 'Card number',
 };
 
-/** What the user does after paying (payment is manual, DESIGN.md §3). */
+/** What the user does after paying (payment is manual, docs/design.md §3). */
 export const PAYMENT_FOLLOW_UP = 'Send the payment reference to support; an admin grants it.';
 
 /** A licence date as the page shows it, e.g. "15 June 2031" (the reader's own time zone). */
