@@ -3,11 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  DEFAULT_FACEBOOK_LOCATORS,
-  type DiagnosticsResponse,
-  type LocatorTable,
-} from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
+import { DEFAULT_FACEBOOK_LOCATORS } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIAGNOSTICS_PER_HOUR } from '../src/services/locators-service.ts';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.ts';
@@ -58,7 +55,7 @@ function publish(table: unknown): Promise<{ code: number | null; stdout: string;
 
 const signature = (profileId: number, locator = 'buttons.joinGroup') => ({
   profileId,
-  network: 'facebook',
+  network: 'facebook' as const,
   locator,
   tableVersion: 1,
   lang: 'en',
@@ -71,8 +68,8 @@ const signature = (profileId: number, locator = 'buttons.joinGroup') => ({
 describe('locator tables', () => {
   it('serves the built-in table to executors until one is published; publishing replaces it and tells every socket', async () => {
     expect((await server.client().get('/api/locators')).status).toBe(401);
-    const first = await a.api.get<LocatorTable>('/api/locators?network=facebook');
-    expect(first.body).toEqual(DEFAULT_FACEBOOK_LOCATORS);
+    const first = await a.call(contract.locators.current, { query: { network: 'facebook' } });
+    expect(first).toEqual(DEFAULT_FACEBOOK_LOCATORS);
 
     // A bad file: a clear error, nothing sent, the table unchanged.
     const bad = await publish({
@@ -84,7 +81,7 @@ describe('locator tables', () => {
     expect(bad.stderr).toContain('is not a valid locator table; nothing was changed');
     expect(bad.stderr).toContain('languages.en.buttons.addFriend');
     expect((await publish('{not json')).stderr).toContain('Cannot read a locator table');
-    expect((await a.api.get<LocatorTable>('/api/locators')).body.version).toBe(1);
+    expect((await a.call(contract.locators.current)).version).toBe(1);
 
     const { socket } = await connectSocket(server.url, {
       token: b.accessToken,
@@ -99,7 +96,7 @@ describe('locator tables', () => {
     expect(ok.stdout).toContain('version 2');
     expect(ok.code).toBe(0);
     expect(await push).toEqual({ network: 'facebook', version: 2 });
-    expect((await b.api.get<LocatorTable>('/api/locators')).body).toEqual(fixed);
+    expect(await b.call(contract.locators.current)).toEqual(fixed);
 
     // Never backwards: the same or a lower version is refused.
     const again = await publish(fixed);
@@ -110,8 +107,7 @@ describe('locator tables', () => {
 
 describe('diagnostics', () => {
   it('stores redacted signatures per organisation, lists them by locator and count, and limits each profile', async () => {
-    const profile = await a.api.post<{ id: number }>('/api/profiles', { json: { name: 'Diagnostics' } });
-    const id = profile.body.id;
+    const { id } = await a.call(contract.profiles.create, { body: { name: 'Diagnostics' } });
     expect(
       (await a.api.post('/api/diagnostics', { json: { ...signature(id), urlPattern: '' } })).status,
     ).toBe(400);
@@ -121,19 +117,19 @@ describe('diagnostics', () => {
     // Another organisation's profile is not found.
     expect((await b.api.post('/api/diagnostics', { json: signature(id) })).status).toBe(404);
 
-    expect((await a.api.post('/api/diagnostics', { json: signature(id) })).status).toBe(201);
-    expect((await a.api.post('/api/diagnostics', { json: signature(id) })).status).toBe(201);
-    expect((await a.api.post('/api/diagnostics', { json: signature(id, 'buttons.like') })).status).toBe(201);
-    const list = await a.api.get<DiagnosticsResponse>('/api/diagnostics');
-    expect(list.body.groups.map((g) => [g.locator, g.count, g.profiles])).toEqual([
+    await a.call(contract.locators.report, { body: signature(id) });
+    await a.call(contract.locators.report, { body: signature(id) });
+    await a.call(contract.locators.report, { body: signature(id, 'buttons.like') });
+    const list = await a.call(contract.locators.diagnostics);
+    expect(list.groups.map((g) => [g.locator, g.count, g.profiles])).toEqual([
       ['buttons.joinGroup', 2, 1],
       ['buttons.like', 1, 1],
     ]);
-    expect(list.body.groups[0]?.buttons).toEqual(['Join community', 'Invite']);
-    expect((await b.api.get<DiagnosticsResponse>('/api/diagnostics')).body.groups).toEqual([]);
+    expect(list.groups[0]?.buttons).toEqual(['Join community', 'Invite']);
+    expect((await b.call(contract.locators.diagnostics)).groups).toEqual([]);
 
     for (let i = 3; i < DIAGNOSTICS_PER_HOUR; i += 1)
-      await a.api.post('/api/diagnostics', { json: signature(id) });
+      await a.call(contract.locators.report, { body: signature(id) });
     const limited = await a.api.post<{ error: { code: string } }>('/api/diagnostics', {
       json: signature(id),
     });
