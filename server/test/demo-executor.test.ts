@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { type ApiClient, contract, createApiClient } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoExecutorOf } from '../src/demo/index.ts';
 import { ManualClock } from '../src/engine/index.ts';
-import { HttpClient } from './helpers/http-client.ts';
 import { countRows, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 // 10:00 in Chicago (Emma Carter's proxy), 17:00 in Paris (Chloe Martin's): inside working hours.
@@ -14,29 +14,33 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server?.close());
 
-async function logTypes(api: HttpClient, campaignId: number): Promise<string[]> {
-  const res = await api.get<{ logs: { type: string }[] }>(`/api/campaigns/${campaignId}/logs?limit=100`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.logs.map((l) => l.type);
+async function logTypes(call: ApiClient['call'], campaignId: number): Promise<string[]> {
+  const { logs } = await call(contract.campaigns.logs, { params: { id: campaignId }, query: { limit: 100 } });
+  return logs.map((l) => l.type);
+}
+
+/** A new visitor's demo session: the typed client as its demo user. */
+async function demoVisitor(): Promise<ApiClient['call']> {
+  const visitorId = randomBytes(16).toString('hex');
+  const { accessToken } = await createApiClient({ baseUrl: server.url }).call(contract.demo.session, {
+    body: { visitorId },
+  });
+  return createApiClient({ baseUrl: server.url, headers: () => ({ authorization: accessToken }) }).call;
 }
 
 describe('the demo campaign runs on the server against the sandbox', () => {
   it("grows the running campaign's history; a started one sends requests, people accept, welcomes are planned", async () => {
-    const visitorId = randomBytes(16).toString('hex');
-    const session = await server.client().post<{ accessToken: string }>('/api/demo/session', {
-      json: { visitorId },
-    });
-    const api = new HttpClient(server.url, { authorization: session.body.accessToken });
-    const campaigns = await api.get<{ id: number; status: string }[]>('/api/campaigns');
-    const running = campaigns.body.find((c) => c.status === 'running');
-    const draft = campaigns.body.find((c) => c.status === 'draft');
+    const api = await demoVisitor();
+    const campaigns = await api(contract.campaigns.list);
+    const running = campaigns.find((c) => c.status === 'running');
+    const draft = campaigns.find((c) => c.status === 'draft');
     if (!running || !draft) throw new Error('no running or draft campaign');
     const doneTasks = (campaignId: number) =>
       countRows(server, 'campaign_tasks', { campaign_id: campaignId, status: 'done' });
     const seeded = await doneTasks(running.id);
     const seededLogs = await countRows(server, 'campaign_logs', { campaign_id: running.id });
     expect(await logTypes(api, draft.id)).toEqual([]);
-    expect((await api.post(`/api/campaigns/${draft.id}/start`)).status).toBe(200);
+    await api(contract.campaigns.start, { params: { id: draft.id } });
 
     const executor = demoExecutorOf(server.running.ctx);
     let done = 0;
@@ -60,17 +64,13 @@ describe('the demo campaign runs on the server against the sandbox', () => {
   }, 120_000);
 
   it('leaves a demo no visitor watches alone', async () => {
-    const visitorId = randomBytes(16).toString('hex');
-    const session = await server.client().post<{ accessToken: string }>('/api/demo/session', {
-      json: { visitorId },
-    });
-    const api = new HttpClient(server.url, { authorization: session.body.accessToken });
-    const campaigns = await api.get<{ id: number; status: string }[]>('/api/campaigns');
-    const draft = campaigns.body.find((c) => c.status === 'draft');
-    expect((await api.post(`/api/campaigns/${draft?.id}/start`)).status).toBe(200);
+    const api = await demoVisitor();
+    const draft = (await api(contract.campaigns.list)).find((c) => c.status === 'draft');
+    if (!draft) throw new Error('no draft campaign');
+    await api(contract.campaigns.start, { params: { id: draft.id } });
     clock.advance({ minutes: 16 });
     const executor = demoExecutorOf(server.running.ctx);
     await executor.tick();
-    expect(await logTypes(api, draft?.id ?? 0)).not.toContain('SENT_FRIEND_REQUEST');
+    expect(await logTypes(api, draft.id)).not.toContain('SENT_FRIEND_REQUEST');
   });
 });
