@@ -1,9 +1,5 @@
-import {
-  campaignFunnelResponseSchema,
-  campaignProfilesResponseSchema,
-  claimTaskResponseSchema,
-  type ExecutorTask,
-} from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
+import { claimTaskResponseSchema, type ExecutorTask } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import {
@@ -21,7 +17,7 @@ import { collect } from './helpers/socket.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
- * The campaign engine over real HTTP (DESIGN.md §4), on a controlled clock: scripted executors
+ * The campaign engine over real HTTP (docs/design.md §4), on a controlled clock: scripted executors
  * claim and report tasks as the extension will, against a recording stand-in for the network.
  * 2026-06-01 is a Monday; profiles without a timezone work in UTC.
  */
@@ -161,25 +157,21 @@ describe('a whole campaign run by scripted executors', () => {
       stats: expect.objectContaining({ followUp: expect.any(Number) }),
     });
     expect(handled).toHaveLength(13);
-    const stats = await account.api.get<{ byStep: { stepKey: string; count: number }[] }>(
-      `/api/campaigns/${campaign.id}/stats`,
-    );
-    expect(stats.body.byStep).toEqual(
+    const params = { id: campaign.id };
+    const stats = await account.call(contract.campaigns.stats, { params });
+    expect(stats.byStep).toEqual(
       expect.arrayContaining([
         { stepKey: 'friendRequest', count: 6 },
         { stepKey: 'welcomeMessage', count: 4 },
       ]),
     );
     // The run view's charts: per day and in all, with the rates.
-    const funnel = await account.api.get(`/api/campaigns/${campaign.id}/funnel`);
-    const parsed = campaignFunnelResponseSchema.parse(funnel.body);
+    const parsed = await account.call(contract.campaigns.funnel, { params });
     expect(parsed.totals).toEqual({ requests: 6, accepted: 4, messages: 7, replies: 1 });
     expect(parsed.acceptanceRate).toBeCloseTo(4 / 6);
     expect(parsed.replyRate).toBeCloseTo(1 / 4);
     expect(parsed.days.map((d) => d.date)).toEqual(['2026-06-01', '2026-06-03']);
-    const states = campaignProfilesResponseSchema.parse(
-      (await account.api.get(`/api/campaigns/${campaign.id}/profiles`)).body,
-    );
+    const states = await account.call(contract.campaigns.profiles, { params });
     expect(states.map((p) => p.profileId)).toEqual(profileIds);
     expect(states.every((p) => p.pausedUntil === null)).toBe(true);
     expect(states.reduce((n, p) => n + (p.today.followUp ?? 0), 0)).toBe(3);
