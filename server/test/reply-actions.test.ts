@@ -1,4 +1,4 @@
-import { conversationSchema, conversationWithMessagesSchema } from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import {
@@ -169,8 +169,7 @@ describe('answers a lead gives', () => {
         const { id } = (await db()('conversations').where({ lead_id: lead.id }).first('id')) as {
           id: number;
         };
-        const res = await account.api.get(`/api/conversations/${id}`);
-        const c = conversationWithMessagesSchema.parse(res.body);
+        const c = await account.call(contract.conversations.get, { params: { id } });
         return { contactOn: c.contactOn, needsPerson: c.needsPerson, note: c.note };
       }),
     );
@@ -185,11 +184,10 @@ describe('answers a lead gives', () => {
     const foreignCard = (await db()('conversations').where({ lead_id: foreign.id }).first('id')) as {
       id: number;
     };
-    const moved = await account.api.patch('/api/conversations', {
-      json: { id: Number(foreignCard.id), fields: { order: 0, status: 'qualified' } },
+    const moved = await account.call(contract.conversations.move, {
+      body: { id: Number(foreignCard.id), fields: { order: 0, status: 'qualified' } },
     });
-    expect(moved.status).toBe(200);
-    expect(conversationSchema.parse(moved.body).needsPerson).toBeNull();
+    expect(moved.needsPerson).toBeNull();
 
     // The day before the named day: nothing for Lead1. Sunday 7 June in Berlin, 23:30.
     clock.set('2026-06-07T21:30:00Z');
