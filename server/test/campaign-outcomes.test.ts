@@ -1,3 +1,4 @@
+import { contract } from '@reachly/shared/contract';
 import { apiErrorSchema, type ExecutorTask } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
@@ -16,7 +17,7 @@ import { registerAccount, startTestServer, type TestServer } from './helpers/tes
 import { writeSignature } from './helpers/write-signature.ts';
 
 /**
- * What outcomes and events change (DESIGN.md §4): AI replies and card moves, restrictions,
+ * What outcomes and events change (docs/design.md §4): AI replies and card moves, restrictions,
  * collecting, groups and likes, a server restart mid-task, edits to a running campaign, and the
  * protocol's refusals. Executors are scripted over real HTTP on a controlled clock.
  */
@@ -241,10 +242,7 @@ describe('restrictions', () => {
     });
     const paused = await executor.claim();
     expect(paused).toMatchObject({ task: null, reason: 'paused', pausedUntil: until });
-    const states = (await account.api.get(`/api/campaigns/${campaign.id}/profiles`)).body as {
-      pausedUntil: string | null;
-      pauseReason: string | null;
-    }[];
+    const states = await account.call(contract.campaigns.profiles, { params: { id: campaign.id } });
     expect(states[0]).toMatchObject({
       pausedUntil: until,
       pauseReason: 'RESTRICTION: You are sending requests too fast',
@@ -454,10 +452,10 @@ describe('editing a running campaign', () => {
       gapSeconds: gap,
     });
     await executor.step();
-    const patched = await account.api.patch(`/api/campaigns/${campaign.id}`, {
-      json: { steps: [{ type: 'welcomeMessage', template: 'New text for {firstName}' }] },
+    await account.call(contract.campaigns.update, {
+      params: { id: campaign.id },
+      body: { steps: [{ type: 'welcomeMessage', template: 'New text for {firstName}' }] },
     });
-    expect(patched.status, patched.text).toBe(200);
     clock.advance({ minutes: 2 });
     await runUntilIdle([executor], clock);
     const texts = leads.flatMap((l) => network.messagesTo(l.url));
