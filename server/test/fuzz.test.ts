@@ -1,5 +1,5 @@
 import { contract, listEndpoints } from '@reachly/shared/contract';
-import { apiErrorSchema } from '@reachly/shared/schemas';
+import { apiErrorSchema, DEFAULT_FACEBOOK_LOCATORS } from '@reachly/shared/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFigure } from './helpers/figures.ts';
@@ -15,7 +15,7 @@ import { writeSignature } from './helpers/write-signature.ts';
 
 /**
  * Property-based fuzz over every route's body and query (server issue): whatever arrives, the
- * server never answers 5xx, every 4xx carries the error body of DESIGN.md §3, and a rejected
+ * server never answers 5xx, every 4xx carries the error body of docs/design.md §3, and a rejected
  * request writes nothing. Cases per route × routes ≥ 2,000; the count and the 5xx seen go to the
  * security suite's table of figures.
  */
@@ -506,6 +506,41 @@ const routes: RouteMaker[] = [
     },
   })),
   route('GET', '/api/agent/profiles', () => ({})),
+  // A wrong current password: the body is well formed, the change is refused (nothing written).
+  route('POST', '/api/user/password', () => ({
+    body: { currentPassword: 'not-the-password', newPassword: 'another-password-1' },
+  })),
+  // Shapes and garbage only, no valid example: a valid call makes a demo organisation whose campaign
+  // the server then works on a timer, writes this suite would see in the middle of other routes'
+  // cases (server/test/demo.test.ts covers the valid calls).
+  {
+    name: 'POST /api/demo/session',
+    build: () => ({
+      name: 'POST /api/demo/session',
+      client: 'anonymous',
+      arbitrary: bodyOf(['visitorId']).map((options) => ({
+        method: 'POST',
+        path: '/api/demo/session',
+        options,
+      })),
+    }),
+  },
+  route('POST', '/api/profiles/:id/resume', (s) => ({ id: s.profileId })),
+  route('GET', '/api/locators', () => ({ query: { network: 'facebook' } })),
+  route('POST', '/api/admin/locators', () => ({ body: { ...DEFAULT_FACEBOOK_LOCATORS } }), 'admin'),
+  route('POST', '/api/diagnostics', (s) => ({
+    body: {
+      profileId: s.profileId,
+      network: 'facebook',
+      locator: 'buttons.joinGroup',
+      tableVersion: 1,
+      lang: 'en',
+      urlPattern: '/groups/<id>',
+      roles: { button: 3 },
+      buttons: ['Join group'],
+      dialogs: [],
+    },
+  })),
   route('POST', '/api/agent/traffic', (s) => ({
     body: { reports: [{ profileId: s.profileId, bytes: '1000' }] },
   })),

@@ -26,11 +26,15 @@ export function connectSocket(
   });
 }
 
-/** The next `event` the socket receives, or a rejection after `ms` (a missing push fails the test). */
+/**
+ * The next `event` the socket receives, or a rejection after `ms` (a missing push fails the test).
+ * The bound only ends a wait for a push that never comes: on a loaded 2-core machine a push can take
+ * seconds, so it is generous.
+ */
 export function nextEvent<E extends keyof ServerToClientEvents>(
   socket: TestSocket,
   event: E,
-  ms = 5000,
+  ms = 60_000,
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${ms} ms`)), ms);
