@@ -152,7 +152,7 @@ describe('GET /api/leads', () => {
     const notExcluded = await allPages(account, 'isExcluded=false');
     expect(notExcluded.totals[0]).toBe(16);
     expect(notExcluded.ids).toHaveLength(16);
-    // A collection of another organisation answers 404, exactly like a missing one (DESIGN.md §3).
+    // A collection of another organisation answers 404, exactly like a missing one (docs/design.md §3).
     const theirCollection = await server.database
       .db('collections')
       .where({ organization_id: other.organizationId })

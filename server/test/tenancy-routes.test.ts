@@ -12,7 +12,7 @@ import {
 import { writeSignature } from './helpers/write-signature.ts';
 
 /**
- * Tenancy over every route (DESIGN.md §3): another organisation's ids answer 404 exactly as ids
+ * Tenancy over every route (docs/design.md §3): another organisation's ids answer 404 exactly as ids
  * that do not exist, change nothing and leak nothing; every private route answers 401 without a
  * session or token.
  */

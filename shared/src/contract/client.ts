@@ -100,6 +100,15 @@ export function createApiClient(transport: ApiTransport = {}) {
       throw new ApiError(0, 'NETWORK_ERROR', 'The server cannot be reached', (error as Error).message);
     }
     if (!res.ok) throw await errorFromResponse(res);
+    const expected = endpoint.status ?? 200;
+    if (res.status !== expected) {
+      await res.body?.cancel();
+      throw new ApiError(
+        res.status,
+        'BAD_ANSWER',
+        `${endpoint.method} ${endpoint.path}: answered ${res.status}, the contract says ${expected}`,
+      );
+    }
     if (endpoint.response === 'file') return res as ClientOutput<E>;
     if (endpoint.response === null || res.status === 204) return undefined as ClientOutput<E>;
     const data: unknown = await res.json().catch(() => undefined);

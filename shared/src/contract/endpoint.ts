@@ -85,7 +85,7 @@ export type ClientInput<E extends EndpointSpec> = ([PathParamNames<E['path']>] e
   ? { params?: undefined }
   : { params: Record<PathParamNames<E['path']>, string | number> }) &
   (E['query'] extends z.ZodType
-    ? { query?: { [K in keyof Out<E['query']>]?: QueryValue } }
+    ? { query?: { [K in keyof In<E['query']>]?: QueryValue } }
     : { query?: undefined }) &
   (E['multipart'] extends true
     ? { body: FormData }
