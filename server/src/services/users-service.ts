@@ -4,19 +4,16 @@ import type { Knex } from 'knex';
 import { IdentityCache } from '../auth/identity-cache.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
+import type { UserRow as TableUserRow } from '../db/tables.ts';
 import { badRequest, conflict, isUniqueViolation } from '../errors.ts';
 import { countVisit } from './visits.ts';
 
-export interface UserRow {
-  id: number;
-  email: string;
-  password_hash: string;
-  access_token: string;
-  is_banned: boolean;
+/** A user as the services read one: the users row's own columns, its payment texts typed. */
+export type UserRow = Pick<TableUserRow, 'id' | 'email' | 'password_hash' | 'access_token' | 'is_banned'> & {
   payment_texts: PaymentText[];
   /** The organisation the user acts in, when read by findById / findByToken. */
   organization_id?: number | null;
-}
+};
 
 export function newToken(): string {
   return randomBytes(32).toString('hex');
