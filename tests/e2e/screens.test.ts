@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { contract } from '@reachly/shared/contract';
-import type { Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { callAs, type E2EApp, registerAccount, repoRoot } from './support/app.ts';
 import { type E2EBrowser, openPage, settleAnimations, signIn, waitForText } from './support/browser.ts';
@@ -126,7 +126,7 @@ describe('every screen at 1440 and 390 px', () => {
       await page.waitForSelector('[data-testid=step-card]');
       // The welcome step's message is the campaign's own, in its editor.
       await page.waitForFunction(() =>
-        [...document.querySelectorAll('textarea')].some((t) => t.value === 'Hi {firstName}!'),
+        Array.from(document.querySelectorAll('textarea')).some((t) => t.value === 'Hi {firstName}!'),
       );
       await shoot(page, 'campaign-edit', width);
       await page.goto(`${app.url}/campaigns/${campaign.id}`, { waitUntil: 'networkidle0' });
