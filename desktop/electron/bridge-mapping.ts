@@ -40,7 +40,7 @@ export interface BridgeTarget {
 export type BridgeInvoke = <V extends PageVerb>(verb: V, payload: BridgeRequestMap[V]) => Promise<unknown>;
 
 /** Subscribes to main's notices (ipcRenderer.on BRIDGE_PUSH_CHANNEL); returns the unsubscribe function. */
-export type OnPush = (listener: (push: unknown) => void) => () => void;
+type OnPush = (listener: (push: unknown) => void) => () => void;
 
 export interface BridgeMappingOptions {
   target: BridgeTarget;

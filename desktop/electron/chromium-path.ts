@@ -13,7 +13,7 @@ export interface ChromiumSearch {
   exists: (file: string) => boolean;
 }
 
-export function chromiumCandidates({ platform, env, homedir }: Omit<ChromiumSearch, 'exists'>): string[] {
+function chromiumCandidates({ platform, env, homedir }: Omit<ChromiumSearch, 'exists'>): string[] {
   if (platform === 'win32') {
     const roots = [env.LOCALAPPDATA, env.PROGRAMFILES, env['PROGRAMFILES(X86)']].filter(
       (root): root is string => Boolean(root),

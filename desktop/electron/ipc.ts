@@ -21,7 +21,7 @@ export const VERSION_ARGUMENT = '--reachly-version=';
 
 /** Verbs the desktop sends to the page, never the other way round. */
 export const PUSH_VERBS = ['show-update-alert'] as const satisfies readonly BridgeVerb[];
-export type PushVerb = (typeof PUSH_VERBS)[number];
+type PushVerb = (typeof PUSH_VERBS)[number];
 /** Verbs the page asks the desktop. */
 export type PageVerb = Exclude<BridgeVerb, PushVerb>;
 export const PAGE_VERBS = BRIDGE_VERBS.filter(
@@ -78,7 +78,7 @@ export function registerBridgeIpc(
 }
 
 /** One request: validated again here (the renderer is not trusted), then asked of the agent. */
-export async function answerBridge(
+async function answerBridge(
   agent: Pick<ReachlyAgent, 'handleBridge'>,
   verb: unknown,
   payload: unknown,

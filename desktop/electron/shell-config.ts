@@ -6,9 +6,9 @@ import path from 'node:path';
  * and where the built extension and the tray icon are, packaged or not.
  */
 
-export const DEFAULT_SERVER_URL = 'http://localhost:3000';
-export const SERVER_URL_ENV = 'REACHLY_SERVER_URL';
-export const SERVER_URL_ARGUMENT = '--server-url=';
+const DEFAULT_SERVER_URL = 'http://localhost:3000';
+const SERVER_URL_ENV = 'REACHLY_SERVER_URL';
+const SERVER_URL_ARGUMENT = '--server-url=';
 /** In Electron's userData folder: `{"serverUrl": "https://reachly.example.com"}`. */
 export const SETTINGS_FILE = 'shell-settings.json';
 

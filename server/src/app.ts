@@ -13,7 +13,7 @@ import { requestLogSerializers } from './http/logger.ts';
 import { apiRoutes } from './routes/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_DASHBOARD_DIR = path.resolve(here, '../../dashboard/dist');
+const DEFAULT_DASHBOARD_DIR = path.resolve(here, '../../dashboard/dist');
 
 /** The Express app: the API under /api, Auth.js under /api/auth, the built dashboard at /. */
 export function createApp(ctx: AppContext): Express {

@@ -105,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** A random secret kept in a file of the data folder, created on first use. */
-export function persistentSecret(dataDir: string, name: string): string {
+function persistentSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   try {
     return readFileSync(file, 'utf8').trim();

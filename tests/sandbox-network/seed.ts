@@ -2,7 +2,7 @@ import { en, Faker } from '@faker-js/faker';
 import { DAY, HOUR, MINUTE } from './clock.ts';
 
 /** What seeded people answer, drawn at seeding (the seeded worlds stay as they were). */
-export const SEEDED_REPLY_SCRIPTS = ['interested', 'asks-price', 'not-interested', 'books-call'] as const;
+const SEEDED_REPLY_SCRIPTS = ['interested', 'asks-price', 'not-interested', 'books-call'] as const;
 /** Every answer a person can be given (admin behaviour): the seeded ones and the harder ones. */
 export const REPLY_SCRIPTS = [
   ...SEEDED_REPLY_SCRIPTS,
@@ -60,7 +60,7 @@ export interface SeedOptions {
   posts?: number;
 }
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')

@@ -29,7 +29,7 @@ export interface SandboxOptions {
   bigGroup?: boolean;
 }
 
-export type Skin = 'sandbox' | 'facebook';
+type Skin = 'sandbox' | 'facebook';
 
 export interface Sandbox {
   url: string;
@@ -38,7 +38,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export function createApp(ctx: SandboxContext, skin: Skin = 'sandbox'): express.Express {
+function createApp(ctx: SandboxContext, skin: Skin = 'sandbox'): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(runDue(ctx));

@@ -70,7 +70,7 @@ export function connectRealtime(organizationId: number, token: string | null): P
   return socket;
 }
 
-export function disconnectRealtime(): void {
+function disconnectRealtime(): void {
   socket?.disconnect();
   socket = null;
   connectedFor = null;
@@ -92,7 +92,9 @@ export function subscribe<E extends ServerEventName>(
 
 /**
  * send(event, organizationId, payload) of spec §7: emits to the server when the socket belongs to
- * that organisation; returns false (and sends nothing) otherwise.
+ * that organisation; returns false (and sends nothing) otherwise. No screen sends yet: the spec
+ * lists it among the socket's handlers, hence `@public` (knip does not report it as unused).
+ * @public
  */
 export function send<E extends 'profile-handled' | 'processed-finished'>(
   event: E,

@@ -17,8 +17,8 @@ export interface SignInResult {
   url: string | null;
 }
 
-export type ProviderType = 'credentials' | 'email' | 'oauth' | 'oidc' | 'webauthn';
-export interface ProviderListing {
+type ProviderType = 'credentials' | 'email' | 'oauth' | 'oidc' | 'webauthn';
+interface ProviderListing {
   id: string;
   name: string;
   type: ProviderType | string;
@@ -63,16 +63,16 @@ export function fetchSession(): Promise<SessionData | null> {
   return fetchAuth<SessionData>('session');
 }
 
-export async function getCsrfToken(): Promise<string | null> {
+async function getCsrfToken(): Promise<string | null> {
   return (await fetchAuth<{ csrfToken: string }>('csrf'))?.csrfToken ?? null;
 }
 
-export function getProviders(): Promise<Record<string, ProviderListing> | null> {
+function getProviders(): Promise<Record<string, ProviderListing> | null> {
   return fetchAuth<Record<string, ProviderListing>>('providers');
 }
 
 /** Tells the other tabs that the session changed (they refetch on the storage event). */
-export function broadcastSessionChange(event: 'signin' | 'signout' | 'update'): void {
+function broadcastSessionChange(event: 'signin' | 'signout' | 'update'): void {
   try {
     localStorage.setItem(SESSION_BROADCAST_KEY, JSON.stringify({ event, at: Date.now() }));
   } catch {

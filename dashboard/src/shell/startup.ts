@@ -26,9 +26,9 @@ declare global {
 }
 
 /** The id of the style element the server sends for the first paint (index.html); removed at start-up. */
-export const SERVER_STYLE_ELEMENT_ID = 'server-side-styles';
+const SERVER_STYLE_ELEMENT_ID = 'server-side-styles';
 /** Dispatched on the window once the prerender user is known (spec §7: "a userData event"). */
-export const USER_DATA_EVENT = 'userData';
+const USER_DATA_EVENT = 'userData';
 
 export interface StartupResult {
   isFirstVisit: boolean;

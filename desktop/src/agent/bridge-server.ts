@@ -38,7 +38,7 @@ function send(res: ServerResponse, status: number, body: Record<string, unknown>
 const failure = (message: string) => ({ ok: false, error: message.slice(0, MAX_ERROR_LENGTH) });
 
 /** One line from the zod issues: `field: message; ...`. */
-export function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ');

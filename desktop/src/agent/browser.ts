@@ -31,7 +31,7 @@ export interface LaunchInput {
 }
 
 /** What the extension's setup page takes (shared/src/extension.ts extensionSessionSchema). */
-export interface ExtensionSessionParams {
+interface ExtensionSessionParams {
   serverUrl: string;
   accessToken: string;
   profileId: number;

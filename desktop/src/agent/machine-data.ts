@@ -20,7 +20,7 @@ export const DESKTOP_VERSION: string = (
 ).version;
 
 /** The built extension's version, or null when its manifest cannot be read. */
-export async function readExtensionVersion(extensionDir: string | null): Promise<string | null> {
+async function readExtensionVersion(extensionDir: string | null): Promise<string | null> {
   if (!extensionDir) return null;
   try {
     const manifest = JSON.parse(await readFile(path.join(extensionDir, 'manifest.json'), 'utf8')) as {
@@ -39,7 +39,7 @@ const PLATFORM_HINTS: Partial<Record<NodeJS.Platform, string>> = {
 };
 
 /** The download platform of this machine ('windows', 'macos-m', 'macos-intel', 'linux'). */
-export function machinePlatform(platform: NodeJS.Platform = process.platform, arch = process.arch): Platform {
+function machinePlatform(platform: NodeJS.Platform = process.platform, arch = process.arch): Platform {
   return guessPlatform('', { platform: PLATFORM_HINTS[platform] ?? platform, isArm: arch.startsWith('arm') });
 }
 

@@ -83,7 +83,7 @@ export function createServerClient(serverUrl: string, accessToken: string): Serv
 }
 
 /** The pushes after which the set of profiles that need a browser may have changed. */
-export const PROFILE_CHANGE_EVENTS = [
+const PROFILE_CHANGE_EVENTS = [
   'campaign-start',
   'campaign-status-update',
   'PROXY_TRAFFIC_UPDATE',

@@ -11,12 +11,12 @@ import { settingsFile } from './paths.ts';
  * over the old one) and readable by the user only, since it holds the token.
  */
 
-export const agentSettingsSchema = z.object({
+const agentSettingsSchema = z.object({
   serverUrl: z.string().nullable().default(null),
   accessToken: z.string().nullable().default(null),
   machineId: z.string().min(1),
 });
-export type AgentSettings = z.infer<typeof agentSettingsSchema>;
+type AgentSettings = z.infer<typeof agentSettingsSchema>;
 
 export interface SettingsStore {
   readonly file: string;

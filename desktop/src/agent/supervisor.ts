@@ -6,7 +6,6 @@ import type { Entry, SupervisedBrowser, Supervisor, SupervisorDeps } from './sup
 export {
   type BackoffOptions,
   backoffDelay,
-  COOKIE_FLUSH_WINDOW_MS,
   DEFAULT_BACKOFF,
   NO_PROXY_MESSAGE,
   type SupervisedBrowser,

@@ -11,7 +11,7 @@ import { AgentBridgeError } from './api.ts';
  * gives up earlier (8 s by default) so the page gets a clear refusal rather than silence.
  */
 
-export const DEFAULT_TIMEZONE_LOOKUP_URL = 'http://ip-api.com/json/?fields=status,message,timezone';
+const DEFAULT_TIMEZONE_LOOKUP_URL = 'http://ip-api.com/json/?fields=status,message,timezone';
 /** The page's wait minus a margin for the bridge's own hops. */
 export const DEFAULT_TIMEZONE_TIMEOUT_MS = PROXY_TIMEZONE_WAIT_MS - 2_000;
 

@@ -3,7 +3,7 @@ import { sandboxAdapter } from './sandbox.ts';
 import type { NetworkAdapter } from './types.ts';
 
 /** Every network Reachly knows, in the order they are tried. */
-export const ADAPTERS: readonly NetworkAdapter[] = [facebookAdapter, sandboxAdapter];
+const ADAPTERS: readonly NetworkAdapter[] = [facebookAdapter, sandboxAdapter];
 
 /** The adapter of the network whose page this is, or null for a page of no known network. */
 export function adapterFor(doc: Document): NetworkAdapter | null {

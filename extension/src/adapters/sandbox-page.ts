@@ -82,7 +82,7 @@ export const PATHS = {
 };
 
 /** What each page must show in layout v1 (the per-page part of the health check). */
-export const PAGES: { path: RegExp; name: string; marker: string }[] = [
+const PAGES: { path: RegExp; name: string; marker: string }[] = [
   { path: /^\/login$/, name: 'log-in page', marker: SELECTORS.login.form },
   { path: /^\/people\/[^/]+$/, name: 'person page', marker: SELECTORS.person.root },
   { path: /^\/search$/, name: 'search page', marker: SELECTORS.search.form },

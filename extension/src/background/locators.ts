@@ -16,7 +16,7 @@ const REFRESH_MS = 15_000;
 /** The same locator on the same page pattern is reported at most this often from one browser. */
 const DIAGNOSTIC_EVERY_MS = 10 * 60_000;
 
-export const locatorsItem = storage.defineItem<LocatorTable | null>('local:locators', { fallback: null });
+const locatorsItem = storage.defineItem<LocatorTable | null>('local:locators', { fallback: null });
 
 let checkedAt = 0;
 const reportedAt = new Map<string, number>();

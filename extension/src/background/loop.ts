@@ -23,9 +23,9 @@ import { describeTask, outcomeFor, stepForTask } from './task-runner.ts';
  */
 
 /** Incoming messages and acceptances are read this often while tasks keep the loop busy… */
-export const INBOX_INTERVAL_MS = 60_000;
+const INBOX_INTERVAL_MS = 60_000;
 /** …and this often while it has nothing to do (replies come in while the campaign waits). */
-export const IDLE_INBOX_INTERVAL_MS = 10_000;
+const IDLE_INBOX_INTERVAL_MS = 10_000;
 /** When the server cannot be reached. */
 const OFFLINE_RETRY_MS = 30_000;
 /** Never wait longer than this between two looks at the server (a resumed campaign starts soon). */
@@ -231,5 +231,3 @@ export function createLoop(deps: LoopDeps) {
 
   return { tick, wake, state, setPaused, signIn, signOut };
 }
-
-export type Loop = ReturnType<typeof createLoop>;

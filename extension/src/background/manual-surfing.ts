@@ -47,5 +47,3 @@ export function createManualSurfingWatch(deps: ManualSurfingDeps) {
 
   return { onTabUrl, holdMs };
 }
-
-export type ManualSurfingWatch = ReturnType<typeof createManualSurfingWatch>;

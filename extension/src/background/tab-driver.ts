@@ -130,7 +130,7 @@ async function inject(tabId: number): Promise<void> {
 }
 
 /** Opens `url` and answers what the adapter sees there. */
-export async function inspectAt(url: string): Promise<{ tabId: number; inspection: PageInspection }> {
+async function inspectAt(url: string): Promise<{ tabId: number; inspection: PageInspection }> {
   await ensureTap(url);
   const tabId = await openAt(url);
   await inject(tabId);

@@ -20,7 +20,7 @@ export const DEFAULT_HANDOFF_WORDS = [
 
 export const DEFAULT_GUARDRAILS: GuardrailSettings = { dailyCap: 50, handoffWords: DEFAULT_HANDOFF_WORDS };
 
-export type GuardrailReason = 'handoff-word' | 'outside-working-hours' | 'daily-cap-reached' | 'allowed';
+type GuardrailReason = 'handoff-word' | 'outside-working-hours' | 'daily-cap-reached' | 'allowed';
 
 export interface GuardrailDecision {
   /** reply: send the AI reply; handoff: no reply, raise a notice for a person; skip: no reply now. */

@@ -4,15 +4,11 @@ import { OpenAiReplyProvider } from './openai-provider.ts';
 import type { ReplyProvider } from './reply-provider.ts';
 
 export { cardStatusForIntent } from './card-moves.ts';
-export { findNamedTime, type NamedTime, startOfFutureDay } from './dates.ts';
 export * from './guardrails.ts';
-export { type DetectedLanguage, foreignLanguage } from './language.ts';
-export { DEFAULT_MIN_CONFIDENCE, OfflineReplyProvider, REFUSAL_DOUBT } from './offline-provider.ts';
-export { DEFAULT_AI_TIMEOUT_MS, OpenAiReplyProvider } from './openai-provider.ts';
-export { findReferral } from './referral.ts';
+export { OpenAiReplyProvider } from './openai-provider.ts';
 export * from './reply-provider.ts';
 
-export const DEFAULT_AI_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_AI_BASE_URL = 'https://api.openai.com/v1';
 
 export type AiConfig = Pick<Config, 'AI_PROVIDER' | 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL'>;
 

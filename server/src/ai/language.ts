@@ -1,7 +1,7 @@
 import { eld } from 'eld/extrasmall';
 
 /** The language the offline model understands (its corpus and stemmer). */
-export const MODEL_LANGUAGE = 'en';
+const MODEL_LANGUAGE = 'en';
 
 /** Fewer letters than this tell too little to name a language ("ok", "nope", "👍"). */
 const MIN_LETTERS = 12;

@@ -34,7 +34,7 @@ export const DEFAULT_MIN_CONFIDENCE = 0.5;
  * is too close to call: answering a refusal with a sales reply is the worst mistake, so a person
  * answers instead.
  */
-export const REFUSAL_DOUBT = 0.3;
+const REFUSAL_DOUBT = 0.3;
 
 /**
  * A word the date parser adds to a text that names a future day ("in March", "after the holidays"),
@@ -184,7 +184,7 @@ export class OfflineReplyProvider implements ReplyProvider {
 }
 
 /** The campaign's template for the intent, rendered; null when a person should answer or there is none. */
-export function renderReply(understanding: Understanding, input: ReplyInput): string | null {
+function renderReply(understanding: Understanding, input: ReplyInput): string | null {
   if (understanding.needsPerson) return null;
   const template = input.templates[understanding.intent];
   if (!template) return null;

@@ -32,7 +32,7 @@ export interface OpenAiProviderOptions {
   onFallback?: (reason: string) => void;
 }
 
-export const DEFAULT_AI_TIMEOUT_MS = 20_000;
+const DEFAULT_AI_TIMEOUT_MS = 20_000;
 
 /** The model's answer: the shared schema, so the model and the offline classifier answer the same columns. */
 type Answer = AiReplyAnswer;

@@ -3,9 +3,9 @@ import pg from 'pg';
 import { embeddedDatabase } from '../db/knex.ts';
 
 /** The channel the database triggers of migration 20261125400100 notify with a user's id. */
-export const AUTH_CHANNEL = 'reachly_auth';
+const AUTH_CHANNEL = 'reachly_auth';
 /** A safety net: an entry is read again from the database at least this often. */
-export const IDENTITY_TTL_MS = 60_000;
+const IDENTITY_TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 const RECONNECT_MS = 1_000;
 

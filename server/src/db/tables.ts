@@ -25,7 +25,8 @@ import type { Knex } from 'knex';
  * toBigIntString. The same holds for count(*).
  *
  * `table(db, 'campaigns')` is a query whose rows come out as CampaignRow; a query with aliases or
- * joins names its own row shape.
+ * joins names its own row shape. Elsewhere a row type is `Tables['campaigns']`: the row interfaces
+ * below are this file's own names for Tables' members, exported where a module imports one by name.
  */
 
 /** What a campaign's `settings` jsonb column holds (validated by the shared campaign schema on the way in). */
@@ -37,15 +38,15 @@ export interface CampaignSettings {
 }
 
 /** An int8 value: a number on PGlite, a decimal string on pg. */
-export type Int8 = number | string;
+type Int8 = number | string;
 
-export interface AppSettingRow {
+interface AppSettingRow {
   key: string;
   value: unknown;
   updated_at: Date;
 }
 
-export interface CampaignLogRow {
+interface CampaignLogRow {
   id: Int8;
   organization_id: number;
   campaign_id: number | null;
@@ -57,13 +58,13 @@ export interface CampaignLogRow {
   created_at: Date;
 }
 
-export interface CampaignProfileRow {
+interface CampaignProfileRow {
   organization_id: number;
   campaign_id: number;
   profile_id: number;
 }
 
-export interface CampaignTaskRow {
+interface CampaignTaskRow {
   id: Int8;
   organization_id: number;
   campaign_id: number;
@@ -83,7 +84,7 @@ export interface CampaignTaskRow {
   started_at: Date | null;
 }
 
-export interface CampaignRow {
+interface CampaignRow {
   id: number;
   organization_id: number;
   collection_id: number;
@@ -95,7 +96,7 @@ export interface CampaignRow {
   planned_at: Date | null;
 }
 
-export interface ClientEventRow {
+interface ClientEventRow {
   id: Int8;
   organization_id: number | null;
   user_id: number | null;
@@ -107,14 +108,14 @@ export interface ClientEventRow {
   created_at: Date;
 }
 
-export interface CollectionRow {
+interface CollectionRow {
   id: number;
   organization_id: number;
   name: string;
   created_at: Date;
 }
 
-export interface ConversationMessageRow {
+interface ConversationMessageRow {
   id: number;
   organization_id: number;
   conversation_id: number;
@@ -125,7 +126,7 @@ export interface ConversationMessageRow {
   network_message_id: string | null;
 }
 
-export interface ConversationRow {
+interface ConversationRow {
   id: number;
   organization_id: number;
   lead_id: number;
@@ -143,7 +144,7 @@ export interface ConversationRow {
   note: string | null;
 }
 
-export interface LeadCountRow {
+interface LeadCountRow {
   id: Int8;
   organization_id: number;
   collection_id: number;
@@ -151,7 +152,7 @@ export interface LeadCountRow {
   n: Int8;
 }
 
-export interface LeadRow {
+interface LeadRow {
   id: number;
   organization_id: number;
   collection_id: number;
@@ -170,7 +171,7 @@ export interface LeadRow {
   friend_accepted_at: Date | null;
 }
 
-export interface LicenceRow {
+interface LicenceRow {
   organization_id: number;
   plan: string;
   is_trial: boolean;
@@ -178,7 +179,7 @@ export interface LicenceRow {
   updated_at: Date;
 }
 
-export interface LocatorTableRow {
+interface LocatorTableRow {
   id: number;
   network: string;
   version: number;
@@ -186,7 +187,7 @@ export interface LocatorTableRow {
   published_at: Date;
 }
 
-export interface MachineDataRow {
+interface MachineDataRow {
   id: number;
   organization_id: number;
   user_id: number;
@@ -198,14 +199,14 @@ export interface MachineDataRow {
   updated_at: Date;
 }
 
-export interface OrganizationMemberRow {
+interface OrganizationMemberRow {
   organization_id: number;
   user_id: number;
   role: string;
   created_at: Date;
 }
 
-export interface OrganizationRow {
+interface OrganizationRow {
   id: number;
   name: string;
   invite_token: string;
@@ -213,7 +214,7 @@ export interface OrganizationRow {
   created_at: Date;
 }
 
-export interface PageDiagnosticRow {
+interface PageDiagnosticRow {
   id: number;
   organization_id: number;
   profile_id: number;
@@ -226,7 +227,7 @@ export interface PageDiagnosticRow {
   created_at: Date;
 }
 
-export interface PeopleRow {
+interface PeopleRow {
   organization_id: number;
   profile_url: string;
   owner_profile_id: number | null;
@@ -237,7 +238,7 @@ export interface PeopleRow {
   updated_at: Date;
 }
 
-export interface ProfileCookyRow {
+interface ProfileCookyRow {
   profile_id: number;
   organization_id: number;
   cookies_encrypted: string;
@@ -246,7 +247,7 @@ export interface ProfileCookyRow {
   imported_at: Date | null;
 }
 
-export interface ProfileRow {
+interface ProfileRow {
   id: number;
   organization_id: number;
   name: string;
@@ -270,7 +271,7 @@ export interface ProfileRow {
   stats_day: string | null;
 }
 
-export interface TrafficAllowanceRow {
+interface TrafficAllowanceRow {
   organization_id: number;
   traffic_limit: Int8;
   used_traffic: Int8;
@@ -290,13 +291,13 @@ export interface UserRow {
   session_version: number;
 }
 
-export interface VisitCounterRow {
+interface VisitCounterRow {
   day: Date | string;
   key: string;
   count: Int8;
 }
 
-export interface VisitMarkRow {
+interface VisitMarkRow {
   day: Date | string;
   key: string;
   visitor: string;

@@ -221,7 +221,7 @@ export interface SampleCampaign {
   run: SampleRun | null;
 }
 
-export const ALL_LEADS = { includeKeywords: [], excludeKeywords: [], skipContacted: true };
+const ALL_LEADS = { includeKeywords: [], excludeKeywords: [], skipContacted: true };
 
 /**
  * Three campaigns over the sample collections and ready profiles: one running on "Austin realtors"

@@ -37,7 +37,7 @@ export interface SampleLead {
   createdAt: string;
 }
 
-export interface SampleMessage {
+interface SampleMessage {
   id: number;
   direction: 'in' | 'out';
   text: string;

@@ -1,7 +1,7 @@
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
 
 /** What stands in for a secret in every log line. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * Keys whose values are secrets wherever they appear in a logged object (headers, bodies, errors):
@@ -29,7 +29,7 @@ const SECRET_KEYS = [
   'apiKey',
 ];
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((key) => {
     const k = `["${key}"]`;
     return [k, `*${k}`, `*.*${k}`, `req.headers${k}`, `res.headers${k}`, `req.query${k}`, `req.body${k}`];
@@ -39,7 +39,7 @@ export const REDACT_PATHS = [
 ];
 
 /** pino options shared by the server's logger and any logger a test builds. */
-export function loggerOptions(level: LoggerOptions['level'] = 'info'): LoggerOptions {
+function loggerOptions(level: LoggerOptions['level'] = 'info'): LoggerOptions {
   return { level, redact: { paths: REDACT_PATHS, censor: REDACTED } };
 }
 
@@ -52,7 +52,7 @@ export function createLogger(level: LoggerOptions['level'], destination?: Destin
 }
 
 /** Drops the query string's values of secret-looking names from a logged URL. */
-export function redactUrl(url: string | undefined): string | undefined {
+function redactUrl(url: string | undefined): string | undefined {
   if (!url?.includes('?')) return url;
   const [path, query] = url.split('?', 2) as [string, string];
   const params = new URLSearchParams(query);

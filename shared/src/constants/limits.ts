@@ -56,6 +56,10 @@ export const SNACKBAR_Z_INDEX = 1400;
 
 /** Trial given at sign-up (docs/design.md §3). */
 export const TRIAL_DAYS = 7;
-/** Proxy traffic allowance of a new trial (decision: 1 GB; see docs/decisions.md). */
+/**
+ * Proxy traffic allowance of a new trial (decision: 1 GB; see docs/decisions.md). Equal to
+ * BYTES_PER_GB by that decision, not by meaning: `@alias` tells knip the second name is intended.
+ * @alias
+ */
 export const TRIAL_TRAFFIC_BYTES = BYTES_PER_GB;
 export const PASSWORD_MIN_LENGTH = 8;

@@ -14,12 +14,12 @@ import {
   downloadAppQuerySchema,
   emitBodySchema,
   globalPrerenderDataSchema,
+  machineDataSchema,
   okResponseSchema,
   registerBodySchema,
   registerResponseSchema,
   summaryBodySchema,
   trafficSchema,
-  updateMachineDataBodySchema,
   userResponseSchema,
 } from '../schemas/index.ts';
 import { endpoint } from './endpoint.ts';
@@ -75,7 +75,7 @@ export const userEndpoints = {
     path: '/api/user/machineData',
     summary: 'The desktop app reports the machine it runs on.',
     access: 'user',
-    body: updateMachineDataBodySchema,
+    body: machineDataSchema,
     bodyLimit: '8kb',
     response: okResponseSchema,
   }),

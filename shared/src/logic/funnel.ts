@@ -115,7 +115,11 @@ export function snapshotBoard<T extends FunnelCardBase>(board: FunnelBoard<T>): 
 
 /** Gap between ranks at the ends of a column and after a rebalance. */
 export const RANK_STEP = 1000;
-/** Rank of the first card of an empty column (decision: RANK_STEP, so ranks start 1000, 2000...). */
+/**
+ * Rank of the first card of an empty column (decision: RANK_STEP, so ranks start 1000, 2000...);
+ * `@alias` tells knip the second name is intended.
+ * @alias
+ */
 export const FIRST_RANK = RANK_STEP;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machineDataSchema, updateMachineDataBodySchema, userResponseSchema } from './account.ts';
+import { machineDataSchema, userResponseSchema } from './account.ts';
 import { trafficSchema } from './user.ts';
 
 const user = {
@@ -42,7 +42,7 @@ describe('GET /api/user', () => {
 
 describe('PATCH /api/user/machineData', () => {
   it('accepts machine data', () => {
-    expect(updateMachineDataBodySchema.parse({ ...machine, extra: 'dropped' })).toEqual(machine);
+    expect(machineDataSchema.parse({ ...machine, extra: 'dropped' })).toEqual(machine);
     expect(machineDataSchema.parse({ ...machine, extensionVersion: null }).extensionVersion).toBeNull();
   });
 

@@ -44,6 +44,3 @@ export const machineDataSchema = z.object({
   OS: z.string().trim().min(1).max(200),
 });
 export type MachineData = z.infer<typeof machineDataSchema>;
-
-export const updateMachineDataBodySchema = machineDataSchema;
-export type UpdateMachineDataBody = z.infer<typeof updateMachineDataBodySchema>;

@@ -43,8 +43,6 @@ export type CollectionsListResponse = z.infer<typeof collectionsListResponseSche
 
 export const createCollectionBodySchema = z.object({ name: collectionNameSchema });
 export type CreateCollectionBody = z.infer<typeof createCollectionBodySchema>;
-export const createCollectionResponseSchema = collectionSchema;
 
 export const renameCollectionBodySchema = z.object({ name: collectionNameSchema });
 export type RenameCollectionBody = z.infer<typeof renameCollectionBodySchema>;
-export const renameCollectionResponseSchema = collectionSchema;

@@ -144,4 +144,3 @@ export const updateConversationBodySchema = z.object({
   search: querySearchSchema,
 });
 export type UpdateConversationBody = z.infer<typeof updateConversationBodySchema>;
-export const updateConversationResponseSchema = conversationSchema;

@@ -140,7 +140,6 @@ export const updateLeadBodySchema = z.object({
   isExcluded: z.boolean({ error: 'isExcluded must be true or false' }),
 });
 export type UpdateLeadBody = z.infer<typeof updateLeadBodySchema>;
-export const updateLeadResponseSchema = leadSchema;
 
 /** One lead of POST /api/leads. Only profileUrl is required. */
 export const leadInputSchema = z.object({

@@ -308,8 +308,5 @@ export const profilesListResponseSchema = z.object({
 });
 export type ProfilesListResponse = z.infer<typeof profilesListResponseSchema>;
 
-export const createProfileResponseSchema = profileSchema;
-export const updateProfileResponseSchema = profileSchema;
-
 export const deleteProfileQuerySchema = z.object({ id: idSchema });
 export type DeleteProfileQuery = z.infer<typeof deleteProfileQuerySchema>;

@@ -11,7 +11,7 @@ export interface LimitRule {
 
 export type Verdict = { kind: 'ok' } | { kind: 'warning' } | { kind: 'blocked'; until: number };
 
-export const DEFAULT_LIMIT: LimitRule = { max: 30, windowMs: HOUR, blockMs: DAY };
+const DEFAULT_LIMIT: LimitRule = { max: 30, windowMs: HOUR, blockMs: DAY };
 
 interface Entry {
   times: number[];

@@ -93,7 +93,7 @@ const fr: FbLabels = {
   you: 'Vous',
 };
 
-export const FB_LABELS: Record<FbLang, FbLabels> = { en, de, fr };
+const FB_LABELS: Record<FbLang, FbLabels> = { en, de, fr };
 
 /** The labels an account sees: its language, the global renames (English), a person's roll-out. */
 export function labelsFor(

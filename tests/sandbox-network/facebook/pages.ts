@@ -36,7 +36,7 @@ const RESERVED = new Set([
   'profile.php',
 ]);
 
-export function langOf(ctx: SandboxContext, account: Account | undefined) {
+function langOf(ctx: SandboxContext, account: Account | undefined) {
   return (account && ctx.facebook.langs.get(account.login)) ?? 'en';
 }
 

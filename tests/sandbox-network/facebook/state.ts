@@ -6,7 +6,7 @@ export const FB_LANGS = ['en', 'de', 'fr'] as const;
 export type FbLang = (typeof FB_LANGS)[number];
 
 /** A staged roll-out, per seeded person's page: their buttons capitalised or moved elsewhere. */
-export type RolloutVariant = 'capitalise' | 'move';
+type RolloutVariant = 'capitalise' | 'move';
 
 /** What only the Facebook skin keeps, beside the shared state; cleared on reset. */
 export interface FacebookState {
@@ -30,4 +30,3 @@ export const groupId = (ctx: SandboxContext, slug: string): number =>
   [...ctx.state.groups.keys()].indexOf(slug) + 1;
 export const groupById = (ctx: SandboxContext, id: number): Group | undefined =>
   [...ctx.state.groups.values()][id - 1];
-export const profilePath = (ctx: SandboxContext, slug: string) => `/profile.php?id=${personId(ctx, slug)}`;

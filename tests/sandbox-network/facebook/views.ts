@@ -43,7 +43,7 @@ export function fbPage(o: FbPage): string {
 </body></html>`.value;
 }
 
-export function button(c: Cls, label: string, op: string | null, id: number | string): Html {
+function button(c: Cls, label: string, op: string | null, id: number | string): Html {
   return html`<div role="button" tabindex="0" aria-label="${label}" class="${c()}"${op ? new Html(` data-op="${op}"`) : ''} data-id="${String(id)}"><span class="${c()}">${label}</span></div>`;
 }
 

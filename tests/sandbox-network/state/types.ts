@@ -32,13 +32,13 @@ export interface Message {
   at: number;
 }
 
-export interface Like {
+interface Like {
   postId: number;
   accountId: number;
   at: number;
 }
 
-export interface Join {
+interface Join {
   groupSlug: string;
   accountId: number;
   at: number;

@@ -20,7 +20,7 @@ export function checkpointPage(login: string): Html {
 </section>`;
 }
 
-export const avatarUrl = (p: Person) => `/avatars/${p.slug}.svg`;
+const avatarUrl = (p: Person) => `/avatars/${p.slug}.svg`;
 
 export type FriendStatus = 'none' | 'pending' | 'friends' | 'incoming';
 
@@ -44,7 +44,7 @@ ${p.hasMessageButton ? html`<a class="sn-button" href="/messages/${p.slug}" data
 </article>`;
 }
 
-export function personCard(p: Person): Html {
+function personCard(p: Person): Html {
   return html`<li class="sn-card" data-testid="person-card" data-slug="${p.slug}">
 <img class="sn-avatar-small" src="${avatarUrl(p)}" alt="" width="40" height="40">
 <a href="/people/${p.slug}" data-testid="person-link">${p.name}</a> <span class="sn-muted">${p.headline}</span></li>`;

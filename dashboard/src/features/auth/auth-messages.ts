@@ -1,7 +1,7 @@
 import { SESSION_REQUIRED_ERROR } from '@reachly/shared/constants';
 
 /** What the sign-in and error pages say for Auth.js's error codes. */
-export const AUTH_ERROR_MESSAGES: Record<string, string> = {
+const AUTH_ERROR_MESSAGES: Record<string, string> = {
   [SESSION_REQUIRED_ERROR]: 'Please sign in to see that page.',
   CredentialsSignin: 'Wrong email or password.',
   banned: 'This account is banned.',

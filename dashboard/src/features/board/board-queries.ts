@@ -26,7 +26,6 @@ export interface BoardParams {
 /** Every board query (one per collection and search) starts with this key. */
 export const BOARD_KEY = ['conversations', 'board'] as const;
 export const boardKey = (params: BoardParams) => [...BOARD_KEY, params] as const;
-export type BoardKey = ReturnType<typeof boardKey>;
 
 /** The spec's query value of a collection: null for all (spec §7). */
 export const collectionQueryValue = (collectionId: CollectionId): number | null =>

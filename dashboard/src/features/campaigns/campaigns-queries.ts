@@ -15,11 +15,11 @@ import type { CampaignCommand } from './utils/commands.ts';
 export const NOTICES_MAX = 50;
 
 /** Every campaign query starts with this key. */
-export const CAMPAIGNS_KEY = 'campaigns';
+const CAMPAIGNS_KEY = 'campaigns';
 export const campaignsListKey = [CAMPAIGNS_KEY, 'list'] as const;
 export const campaignKey = (id: number) => [CAMPAIGNS_KEY, 'detail', id] as const;
 export const campaignLogsKey = (id: number) => [CAMPAIGNS_KEY, 'logs', id] as const;
-export const campaignNoticesKey = (id: number) => [CAMPAIGNS_KEY, 'notices', id] as const;
+const campaignNoticesKey = (id: number) => [CAMPAIGNS_KEY, 'notices', id] as const;
 export const campaignFunnelKey = (id: number) => [CAMPAIGNS_KEY, 'funnel', id] as const;
 export const campaignProfilesKey = (id: number) => [CAMPAIGNS_KEY, 'profiles', id] as const;
 

@@ -6,7 +6,7 @@ import { EmptyListState, ErrorState, LoadingState } from '../../components/list-
 import { call } from '../../lib/api.ts';
 
 /** GET /api/diagnostics, refreshed every half minute: a change on the network shows within minutes. */
-export const diagnosticsQuery = queryOptions({
+const diagnosticsQuery = queryOptions({
   queryKey: ['diagnostics'] as const,
   queryFn: ({ signal }) => call(contract.locators.diagnostics, {}, { signal }),
   refetchInterval: 30_000,

@@ -49,7 +49,7 @@ export function dialogTexts(doc: Document): string[] {
 }
 
 /** A value at a dotted path of a JSON answer. */
-export function at(value: unknown, path: string): unknown {
+function at(value: unknown, path: string): unknown {
   let here = value;
   for (const key of path.split('.')) {
     if (here === null || typeof here !== 'object') return undefined;

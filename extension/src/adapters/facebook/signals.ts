@@ -32,7 +32,7 @@ function signedIn(doc: Document): boolean {
   return /(?:^|;\s*)c_user=\d+/.test(doc.cookie ?? '');
 }
 
-export const unknownLanguage = (lang: string) =>
+const unknownLanguage = (lang: string) =>
   `Facebook is set to ${lang || 'no language'}; switch it to English or add its labels`;
 
 /**

@@ -13,7 +13,7 @@ import type { PointerEvent } from 'react';
  * The pointer sensor for mouse and pen only: a finger is the touch sensor's, which waits for a
  * press so that a swipe still scrolls the board.
  */
-export class MousePointerSensor extends PointerSensor {
+class MousePointerSensor extends PointerSensor {
   static override activators = [
     {
       eventName: 'onPointerDown' as const,

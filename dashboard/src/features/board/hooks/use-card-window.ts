@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 
 const NONE: ReadonlySet<number> = new Set();
 /** How far beyond the visible part of a column cards stay sortable (the next card for the keyboard). */
-export const CARD_WINDOW_MARGIN = '200px 0px';
+const CARD_WINDOW_MARGIN = '200px 0px';
 
 /**
  * Which cards of a column are near its visible part: an IntersectionObserver on the column's

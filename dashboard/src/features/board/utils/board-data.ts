@@ -20,7 +20,7 @@ export type BoardData = FunnelBoard<BoardCard>;
 export type BoardColumns = BoardData['columns'];
 
 /** Conversations of one column as cards numbered from `start`. */
-export function toBoardCards(conversations: readonly Conversation[], start = 0): BoardCard[] {
+function toBoardCards(conversations: readonly Conversation[], start = 0): BoardCard[] {
   return conversations.map((c, i) => ({ ...c, rank: c.order, order: start + i }));
 }
 

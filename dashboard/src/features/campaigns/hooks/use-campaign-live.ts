@@ -22,7 +22,7 @@ export type FoldedNotice = CampaignNotice & {
   firstAt: string;
 };
 /** Pushes come in bursts: the per-profile table and the charts refresh at most this often. */
-export const REFRESH_DELAY_MS = 500;
+const REFRESH_DELAY_MS = 500;
 
 /**
  * Keeps the run view live: campaign-log-created rows of this campaign go on top of the log (a
@@ -112,7 +112,7 @@ export function useCampaignLive(campaignId: number, profileIds: readonly number[
  * Folds repeats (same kind, profile and text) into the newest of them, with a count and the time of
  * the first: thirty identical warnings read as one line a person can act on.
  */
-export function foldRepeats(newestFirst: readonly CampaignNotice[]): FoldedNotice[] {
+function foldRepeats(newestFirst: readonly CampaignNotice[]): FoldedNotice[] {
   const byRepeat = new Map<string, FoldedNotice>();
   const folded: FoldedNotice[] = [];
   for (const notice of newestFirst) {

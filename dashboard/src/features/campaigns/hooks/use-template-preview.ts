@@ -3,7 +3,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { templatePreviewQuery } from '../campaigns-queries.ts';
 
 /** The preview waits for the user to stop typing this long. */
-export const PREVIEW_DEBOUNCE_MS = 400;
+const PREVIEW_DEBOUNCE_MS = 400;
 
 /**
  * A template rendered by the server for the sample lead, once the typing stopped: the text and the

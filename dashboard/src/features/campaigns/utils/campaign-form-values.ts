@@ -190,13 +190,13 @@ export function campaignToForm(campaign: Campaign): CampaignFormValues {
 }
 
 /** A typed number: '' stays absent; anything else is Number() (NaN for text, which the schema refuses). */
-export function toNumber(text: string): number | undefined {
+function toNumber(text: string): number | undefined {
   const trimmed = text.trim();
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
 /** Keywords typed with commas or on separate lines. */
-export function splitList(text: string, separator: RegExp = /[,\n]/): string[] {
+function splitList(text: string, separator: RegExp = /[,\n]/): string[] {
   return text
     .split(separator)
     .map((s) => s.trim())
@@ -204,7 +204,7 @@ export function splitList(text: string, separator: RegExp = /[,\n]/): string[] {
 }
 
 /** One step's body as the API takes it (not yet validated). */
-export function stepToPayload(step: StepFormValues): Record<string, unknown> {
+function stepToPayload(step: StepFormValues): Record<string, unknown> {
   switch (step.type) {
     case 'collect':
       return {

@@ -5,9 +5,6 @@ import { type CampaignFormValues, formToPayload } from './campaign-form-values.t
 
 type Issue = FormIssue;
 
-/** Where a form-level message goes: `root.steps` (the steps list) or `root.schema` (anything else). */
-export type RootKey = 'steps' | 'schema';
-
 const STEP_FIELDS = new Set([
   'template',
   'fallbackTemplate',
@@ -19,7 +16,10 @@ const STEP_FIELDS = new Set([
 ]);
 const FILTER_FIELDS = new Set(['hasMessageButton', 'includeKeywords', 'excludeKeywords', 'skipContacted']);
 
-/** The form field a body path points at (`steps.2.template`), or a root key for the form's top. */
+/**
+ * The form field a body path points at (`steps.2.template`), or a root key for the form's top:
+ * `root.steps` (the steps list) or `root.schema` (anything else).
+ */
 export function fieldOfPath(path: readonly PropertyKey[]): string {
   const [head, ...rest] = path.map(String);
   switch (head) {
@@ -52,7 +52,7 @@ export function fieldOfPath(path: readonly PropertyKey[]): string {
 }
 
 /** zod's own messages start with their path ("steps.1.count: Too small…"); beside the field it is noise. */
-export function messageOf(issue: Issue): string {
+function messageOf(issue: Issue): string {
   const field = fieldOfPath(issue.path ?? []);
   if (issue.code === 'invalid_type') {
     if (field === 'collectionId') return 'Choose a collection';

@@ -13,7 +13,7 @@ import { useCurrentCollection } from '../../../state/current-collection.ts';
 import { collectionsQuery } from '../collections-queries.ts';
 
 /** The screen's address for a collection: /collections/:id, /collections/all for All. */
-export function collectionPath(id: CollectionId): string {
+function collectionPath(id: CollectionId): string {
   return `${ROUTES.collections}/${id}`;
 }
 

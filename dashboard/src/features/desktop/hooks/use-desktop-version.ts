@@ -8,7 +8,7 @@ import { bridgeRequest } from '../../../shell/bridge.ts';
 import { inDesktopApp, onLocalHost } from '../../../shell/environment.ts';
 import { useUser } from '../../account/use-account.ts';
 
-export const machineDataQueryKey = ['desktop', 'machine-data'] as const;
+const machineDataQueryKey = ['desktop', 'machine-data'] as const;
 
 export interface DesktopVersion {
   /** What the desktop app reported over the bridge; null outside the desktop app or before it answers. */

@@ -24,7 +24,7 @@ export function quickPlatformGuess(nav: NavigatorLike = navigator): Platform {
 }
 
 /** The unmasked WebGL renderer ('ANGLE (Apple, ANGLE Metal Renderer: Apple M2, ...)'), if the browser tells it. */
-export function webglRenderer(): string | undefined {
+function webglRenderer(): string | undefined {
   try {
     const canvas = document.createElement('canvas');
     const gl = canvas.getContext('webgl') as WebGLRenderingContext | null;

@@ -1,7 +1,7 @@
 import { errorFromResponse } from '../../../lib/api.ts';
 
 /** Whole percent of `received` out of `total`, capped at 100; null when the size is unknown. */
-export function percentOf(received: number, total: number | null): number | null {
+function percentOf(received: number, total: number | null): number | null {
   if (total === null || total <= 0) return null;
   return Math.min(100, Math.floor((received * 100) / total));
 }

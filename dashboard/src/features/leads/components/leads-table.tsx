@@ -4,7 +4,7 @@ import { ExternalLink } from 'lucide-react';
 import { DataTable } from '../../../components/data-table.tsx';
 
 /** A lead's name as the list shows it: its name, else first and last name, else nothing. */
-export function leadName(lead: Lead): string | null {
+function leadName(lead: Lead): string | null {
   return lead.name ?? ([lead.firstName, lead.lastName].filter(Boolean).join(' ') || null);
 }
 

@@ -6,7 +6,7 @@ import { collectionsQuery } from '../../collections/collections-queries.ts';
 import { ALL_LEADS_KEY, type LeadsFilter, leadsQueryKey } from '../leads-queries.ts';
 import { type LeadsPages, withLead, withoutLead } from '../utils/leads-pages.ts';
 
-export const TOGGLE_LEAD_MUTATION_KEY = ['leads', 'toggle-excluded'] as const;
+const TOGGLE_LEAD_MUTATION_KEY = ['leads', 'toggle-excluded'] as const;
 
 export interface ToggleLeadInput {
   lead: Lead;

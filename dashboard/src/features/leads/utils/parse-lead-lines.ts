@@ -5,7 +5,7 @@ export interface PastedLead {
   name?: string;
 }
 
-export interface RefusedLine {
+interface RefusedLine {
   /** 1-based line number in the pasted text. */
   line: number;
   text: string;

@@ -2,7 +2,7 @@ import { formatTrafficGb, isTrafficLimitReached, trafficDisplay } from '@reachly
 import type { Traffic } from '@reachly/shared/schemas';
 
 /** The environment-flag mode of spec §5 (shows 0.10MB when neither limit nor used traffic is known). */
-export const TRAFFIC_FALLBACK_MODE: boolean = import.meta.env.VITE_TRAFFIC_FALLBACK_MODE === 'true';
+const TRAFFIC_FALLBACK_MODE: boolean = import.meta.env.VITE_TRAFFIC_FALLBACK_MODE === 'true';
 
 /**
  * Remaining traffic as shown (spec §5, §9): GB with two decimals; when the traffic could not be

@@ -17,7 +17,7 @@ export const COOKIES_TOO_LARGE = `Too many cookies at once (limit ${PROFILE_COOK
 /** A picked file above this is no cookie export; it is not read into the page. */
 export const COOKIES_FILE_LIMIT_BYTES = 5 * 1024 * 1024;
 /** How many problem lines are listed; the rest are counted. */
-export const MAX_PROBLEM_LINES = 8;
+const MAX_PROBLEM_LINES = 8;
 
 /** A cookie as the user gave it: sent as is (the server drops the keys it does not know). */
 export type PastedCookie = unknown;

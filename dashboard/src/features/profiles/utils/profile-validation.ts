@@ -14,7 +14,7 @@ import {
 } from './profile-form-values.ts';
 
 /** The form fields a message of the shared schemas (or of the server) can point at. */
-export const PROFILE_FIELDS = [
+const PROFILE_FIELDS = [
   'name',
   'loginStatus',
   'proxySource',
@@ -55,7 +55,7 @@ export function issuesToProfileErrors(issues: readonly Issue[]): ProfileIssues {
 export { detailsToIssues } from '../../../lib/form-issues.ts';
 
 /** Judges the payload with the shared create / update schema, as the server will. */
-export function validateProfilePayload(
+function validateProfilePayload(
   payload: ProfilePayload,
   mode: ProfileFormMode,
 ): { ok: true; body: ProfileBody } | { ok: false; issues: ProfileIssues } {

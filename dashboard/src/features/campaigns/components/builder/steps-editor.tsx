@@ -11,7 +11,7 @@ import { STEP_DESCRIPTIONS, STEP_LABELS } from '../../utils/labels.ts';
 import { StepFields } from './step-fields.tsx';
 
 /** Every type but followUp may appear once (campaignStepsSchema). */
-export function canAddStep(type: CampaignStepType, present: readonly CampaignStepType[]): boolean {
+function canAddStep(type: CampaignStepType, present: readonly CampaignStepType[]): boolean {
   return type === 'followUp' || !present.includes(type);
 }
 

@@ -4,7 +4,7 @@ import { FieldError } from '../../../profiles/components/field-error.tsx';
 import type { CampaignFormControl, CampaignFormValues } from '../../utils/campaign-form-values.ts';
 import { TemplatePreview } from './template-preview.tsx';
 
-export const TEMPLATE_HELP = 'Variables: {firstName}, {lastName}, {name}. Spintax: {Hi|Hello}.';
+const TEMPLATE_HELP = 'Variables: {firstName}, {lastName}, {name}. Spintax: {Hi|Hello}.';
 
 /** A message template with its live preview below it. */
 export function TemplateField({
