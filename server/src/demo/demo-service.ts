@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../engine/clock.ts';
 import { HttpError, isUniqueViolation } from '../errors.ts';
 import type { ProfilesService } from '../services/profiles-service.ts';
+import { DEMO_TOKEN_PREFIX } from './demo-identity.ts';
 import type { DemoSessionRow } from './demo-store.ts';
 import { DEMO_PAYMENT_TEXTS, DEMO_TRAFFIC } from './sample-data.ts';
 import { createSampleDataset } from './sample-dataset.ts';
@@ -23,11 +24,6 @@ const DEMO_TIMERS = {
 
 /** Demo organisations that may exist at once; past it a new visitor is asked to come back later. */
 const DEMO_MAX_SESSIONS = 500;
-
-/** Every demo user's access token starts so; no other token can (they are plain hex). */
-const DEMO_TOKEN_PREFIX = 'demo_';
-export const isDemoToken = (token: string | null | undefined): token is string =>
-  typeof token === 'string' && token.startsWith(DEMO_TOKEN_PREFIX);
 
 interface DemoSession {
   accessToken: string;

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { createDemoExecutor, type DemoExecutor } from './demo-executor.ts';
 import { createDemoService, type DemoService } from './demo-service.ts';
 
-export { isDemoToken } from './demo-service.ts';
+export { isDemoToken } from './demo-identity.ts';
 
 /** The demo's running campaigns take a step this often while a visitor watches. */
 const DEMO_EXECUTOR_EVERY_MS = 20_000;

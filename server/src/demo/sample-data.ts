@@ -16,9 +16,6 @@ import type {
 } from '@reachly/shared/schemas';
 import type { z } from 'zod';
 
-/** What the page shows as the demo user's email (each visitor's user has its own address inside). */
-export const DEMO_DISPLAY_EMAIL = `demo@${PRODUCT_KEY}.example`;
-
 /** The sandbox network the demo's people, groups and profiles live on (no real person is in the demo). */
 export const DEMO_NETWORK_URL = `https://sandbox.${PRODUCT_KEY}.example`;
 

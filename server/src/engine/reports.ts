@@ -2,55 +2,73 @@ import { formatLocal, minimumPauseMs, PAUSE_STREAK_DAYS } from '@reachly/shared/
 import {
   DEFAULT_PAUSE_HOURS,
   STARTED_LEASE_SECONDS,
-  TASK_MAX_ATTEMPTS,
   type TaskOutcomeBody,
   type TaskOutcomeResponse,
   type TaskStartedBody,
   type TaskStatus,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
-import { table } from '../db/tables.ts';
 import { conflict, notFound } from '../errors.ts';
 import { dateOf, secondsUntil } from './clock.ts';
-import { applyDone } from './outcomes.ts';
-import { learnMessageButton } from './people.ts';
 import { loadCampaign } from './planner.ts';
+import {
+  logBase,
+  type OutcomeOf,
+  type Reported,
+  writeDone,
+  writeFailed,
+  writeSkipped,
+} from './report-writes.ts';
 import type { Effects, ProfileRow, TaskRow } from './task-types.ts';
 
 /**
  * An executor's reports on a task it claimed (docs/design.md §4): `started` renews the lease; the
  * outcome (done, skipped, failed, restricted) quotes the claim's attempt, so a late report of an
- * older claim is refused, and a repeated identical report changes nothing.
+ * older claim is refused, and a repeated identical report changes nothing. What each outcome
+ * writes is report-writes.ts's (a restriction's pause is here).
  */
 
-const FAILED_RETRY_MINUTES = 10;
+/** The task, locked, after checking it is this profile's and this claim's. */
+async function lockReported(
+  trx: Knex.Transaction,
+  organizationId: number,
+  taskId: number,
+  report: { profileId: number; attempt: number },
+): Promise<TaskRow> {
+  const task = (await trx('campaign_tasks')
+    .where({ id: taskId, organization_id: organizationId })
+    .forUpdate()
+    .first()) as TaskRow | undefined;
+  if (!task) throw notFound(`Task ${taskId} not found.`);
+  if (task.profile_id !== report.profileId) {
+    throw conflict(`Task ${taskId} belongs to profile ${task.profile_id}, not profile ${report.profileId}.`);
+  }
+  if (task.attempts !== report.attempt) {
+    throw conflict(
+      `Task ${taskId} was claimed again since attempt ${report.attempt} (now attempt ${task.attempts}); drop this report.`,
+    );
+  }
+  return task;
+}
+
+/** Writes an outcome; answers the task's new status and, after a restriction, the pause's end. */
+async function write(
+  reported: Reported,
+  body: TaskOutcomeBody,
+): Promise<{ status: TaskStatus; until: Date | null }> {
+  switch (body.status) {
+    case 'done':
+      return { status: await writeDone(reported, body), until: null };
+    case 'skipped':
+      return { status: await writeSkipped(reported, body), until: null };
+    case 'failed':
+      return { status: await writeFailed(reported, body), until: null };
+    case 'restricted':
+      return { status: 'pending', until: await writeRestricted(reported, body) };
+  }
+}
 
 export function createReports() {
-  /** The task, locked, after checking it is this profile's and this claim's. */
-  async function lockReported(
-    trx: Knex.Transaction,
-    organizationId: number,
-    taskId: number,
-    report: { profileId: number; attempt: number },
-  ): Promise<TaskRow> {
-    const task = (await trx('campaign_tasks')
-      .where({ id: taskId, organization_id: organizationId })
-      .forUpdate()
-      .first()) as TaskRow | undefined;
-    if (!task) throw notFound(`Task ${taskId} not found.`);
-    if (task.profile_id !== report.profileId) {
-      throw conflict(
-        `Task ${taskId} belongs to profile ${task.profile_id}, not profile ${report.profileId}.`,
-      );
-    }
-    if (task.attempts !== report.attempt) {
-      throw conflict(
-        `Task ${taskId} was claimed again since attempt ${report.attempt} (now attempt ${task.attempts}); drop this report.`,
-      );
-    }
-    return task;
-  }
-
   async function started(
     trx: Knex.Transaction,
     organizationId: number,
@@ -103,88 +121,10 @@ export function createReports() {
     }
     const campaign = await loadCampaign(trx, task.campaign_id);
     if (!campaign) throw notFound(`Campaign ${task.campaign_id} not found.`);
-    const base = { campaignId: campaign.id, profileId: task.profile_id, leadId: task.lead_id };
     effects.handled = { campaignId: campaign.id, profileId: task.profile_id };
-    let status: TaskStatus;
-    let extraWait: Date | null = null;
-    switch (body.status) {
-      case 'done': {
-        status = 'done';
-        await trx('campaign_tasks')
-          .where({ id: task.id })
-          .update({ status, finished_at: now, lease_until: null, result: JSON.stringify(body.data) });
-        const done = await applyDone(trx, task, campaign, body.data, now);
-        effects.logs.push(...done.logs);
-        effects.processed = done.processed;
-        await learnFromPage(trx, task, body.data.hasMessageButton);
-        break;
-      }
-      case 'skipped': {
-        status = 'skipped';
-        await trx('campaign_tasks')
-          .where({ id: task.id })
-          .update({
-            status,
-            finished_at: now,
-            lease_until: null,
-            result: JSON.stringify({ reason: body.reason }),
-          });
-        const who = await learnFromPage(trx, task, body.hasMessageButton);
-        effects.logs.push({
-          ...base,
-          type: 'SIGNAL',
-          message: `${task.step_key}${who ? ` for ${who}` : ''} skipped: ${body.reason}`,
-        });
-        break;
-      }
-      case 'failed': {
-        const final = task.attempts >= TASK_MAX_ATTEMPTS;
-        status = final ? 'failed' : 'pending';
-        await trx('campaign_tasks')
-          .where({ id: task.id })
-          .update({
-            status,
-            lease_until: null,
-            finished_at: final ? now : null,
-            due_at: new Date(now.getTime() + FAILED_RETRY_MINUTES * task.attempts * 60_000),
-            result: JSON.stringify({ error: body.error }),
-          });
-        effects.logs.push({
-          ...base,
-          type: 'SIGNAL',
-          message: final
-            ? `${task.step_key} failed for the last time (${task.attempts} attempts): ${body.error}`
-            : `${task.step_key} failed (attempt ${task.attempts} of ${TASK_MAX_ATTEMPTS}), tried again later: ${body.error}`,
-        });
-        break;
-      }
-      case 'restricted': {
-        const pause = await pauseProfile(
-          trx,
-          task.profile_id,
-          body.signal,
-          body.message,
-          body.until ? new Date(body.until) : null,
-          now,
-        );
-        status = 'pending';
-        // Not done and not counted: the task waits for the end of the pause, then goes out once.
-        await trx('campaign_tasks')
-          .where({ id: task.id })
-          .update({ status, lease_until: null, due_at: pause.until });
-        effects.logs.push({ ...base, type: body.signal, message: pause.message });
-        effects.notices.push({
-          campaignId: campaign.id,
-          profileId: base.profileId,
-          type: body.signal,
-          message: pause.message,
-        });
-        extraWait = pause.until;
-        break;
-      }
-    }
+    const { status, until } = await write({ trx, task, campaign, effects, now }, body);
     return {
-      response: { id: Number(task.id), status, retryAfterSeconds: secondsUntil(retryAt(extraWait), now) },
+      response: { id: Number(task.id), status, retryAfterSeconds: secondsUntil(retryAt(until), now) },
       effects,
     };
   }
@@ -192,19 +132,31 @@ export function createReports() {
   return { started, outcome };
 }
 
-/** What the lead's page showed, kept for every lead row of the person; answers the lead's name. */
-async function learnFromPage(
-  trx: Knex.Transaction,
-  task: TaskRow,
-  hasMessageButton: boolean | undefined,
-): Promise<string | null> {
-  if (task.lead_id === null) return null;
-  const lead = await table(trx, 'leads').where({ id: task.lead_id }).first('profile_url', 'name');
-  if (!lead) return null;
-  if (hasMessageButton !== undefined) {
-    await learnMessageButton(trx, task.organization_id, lead.profile_url, hasMessageButton);
-  }
-  return lead.name ?? lead.profile_url;
+/**
+ * Restricted: the profile is paused (pauseProfile), and the task, not done and not counted, waits
+ * for the end of the pause, then goes out once. Answers the pause's end.
+ */
+async function writeRestricted(reported: Reported, body: OutcomeOf<'restricted'>): Promise<Date> {
+  const { trx, task, campaign, effects, now } = reported;
+  const pause = await pauseProfile(
+    trx,
+    task.profile_id,
+    body.signal,
+    body.message,
+    body.until ? new Date(body.until) : null,
+    now,
+  );
+  await trx('campaign_tasks')
+    .where({ id: task.id })
+    .update({ status: 'pending', lease_until: null, due_at: pause.until });
+  effects.logs.push({ ...logBase(reported), type: body.signal, message: pause.message });
+  effects.notices.push({
+    campaignId: campaign.id,
+    profileId: task.profile_id,
+    type: body.signal,
+    message: pause.message,
+  });
+  return pause.until;
 }
 
 export interface Pause {

@@ -3,7 +3,6 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import { tokenFromHeader } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import { demoServiceOf, isDemoToken } from '../demo/index.ts';
-import { DEMO_DISPLAY_EMAIL } from '../demo/sample-data.ts';
 import { forbidden } from '../errors.ts';
 import { type Handlers, rateLimiter } from '../http/endpoints.ts';
 
@@ -26,10 +25,6 @@ const passes = (limiter: RequestHandler, req: Request, res: Response) =>
     void limiter(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
   });
 
-type UserAnswer = { email?: string; data?: { email?: string } };
-const withDisplayEmail = (user: UserAnswer | null | undefined) =>
-  user && { ...user, email: DEMO_DISPLAY_EMAIL, data: { ...user.data, email: DEMO_DISPLAY_EMAIL } };
-
 /** Demo mode (spec §2): POST /api/demo/session signs a visitor into their own demo organisation. */
 export function demoHandlers(ctx: AppContext): Handlers<Contract['demo']> {
   const demo = demoServiceOf(ctx);
@@ -48,7 +43,8 @@ export function demoHandlers(ctx: AppContext): Handlers<Contract['demo']> {
  * What a demo user may not do (spec §2 demo mode), mounted before the contract's routes so these
  * guards run first: every request of a demo user marks it seen (the sweeper deletes a demo idle
  * for two hours); a demo user cannot change a password, reach the admin, agent or executor API (no
- * desktop app runs a demo profile), nor count in the site's figures; it shows as the demo's one email.
+ * desktop app runs a demo profile), nor count in the site's figures. (It shows as the demo's one
+ * email: the users service's view of a demo user, services/users/user-view.ts.)
  */
 export function demoGuards(ctx: AppContext): Router {
   const demo = demoServiceOf(ctx);
@@ -67,14 +63,6 @@ export function demoGuards(ctx: AppContext): Router {
   router.post(['/summary', '/emit'], (req, res, next) => {
     if (demoCaller(req)) res.json({ ok: true });
     else next();
-  });
-  router.get(['/user', '/globalPrerenderData'], (req, res, next) => {
-    if (demoCaller(req)) {
-      const json = res.json.bind(res);
-      res.json = (body: UserAnswer & { user?: UserAnswer | null }) =>
-        json(req.path === '/user' ? withDisplayEmail(body) : { ...body, user: withDisplayEmail(body.user) });
-    }
-    next();
   });
   return router;
 }

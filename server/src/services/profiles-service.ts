@@ -2,82 +2,24 @@ import {
   type CreateProfileBody,
   mergeProfileUpdate,
   type Profile,
-  type ProfileSettings,
-  type ProfilesListResponse,
-  type ProfilesQuery,
   profileFromCreate,
   type UpdateProfileBody,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
-import { toCount } from '../db/knex.ts';
-import { likePattern } from '../db/sql.ts';
-import type { Tables } from '../db/tables.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import { fromRow, type ProfileRow, toColumns, toProfile } from './profiles/profile-rows.ts';
+import { listProfiles } from './profiles/profiles-list.ts';
+import { createProxyPasswords } from './profiles/proxy-passwords.ts';
 import type { SecretBox } from './secret-box.ts';
 import { type Tenant, tenant as tenantOf } from './tenancy.ts';
-
-type ProfileRow = Pick<
-  Tables['profiles'],
-  | 'id'
-  | 'organization_id'
-  | 'name'
-  | 'login_status'
-  | 'proxy_source'
-  | 'proxy_type'
-  | 'http_proxy_address'
-  | 'proxy_login'
-  | 'proxy_password_encrypted'
-  | 'proxy_timezone'
-  | 'is_ready'
-  | 'created_at'
-  | 'updated_at'
->;
-
-/** The settings of a stored row, as the shared profile rules take them. */
-function fromRow(row: ProfileRow): ProfileSettings {
-  return {
-    name: row.name,
-    loginStatus: row.login_status,
-    proxySource: row.proxy_source,
-    proxyType: row.proxy_type,
-    HTTPProxyAddress: row.http_proxy_address,
-    proxyLogin: row.proxy_login,
-    proxyTimezone: row.proxy_timezone,
-  };
-}
-
-function toColumns(s: ProfileSettings & { isReady: boolean }) {
-  return {
-    name: s.name,
-    login_status: s.loginStatus,
-    proxy_source: s.proxySource,
-    proxy_type: s.proxyType,
-    http_proxy_address: s.HTTPProxyAddress,
-    proxy_login: s.proxyLogin,
-    proxy_timezone: s.proxyTimezone,
-    is_ready: s.isReady,
-  };
-}
-
-const passwordContext = (organizationId: number) => `profile-proxy-password:${organizationId}`;
-
-function toProfile(row: ProfileRow): Profile {
-  return {
-    id: row.id,
-    ...fromRow(row),
-    hasProxyPassword: row.proxy_password_encrypted !== null,
-    isReady: row.is_ready,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
-}
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
 
 /**
- * Connected profiles and their proxies (spec §3 Profile, §7 Profiles). Proxy passwords are sealed
- * with AES-256-GCM (secret-box.ts, bound to the organisation) and never leave in clear.
+ * Connected profiles and their proxies (spec §3 Profile, §7 Profiles): their list
+ * (profiles/profiles-list.ts), their writes here, and their proxy passwords, sealed and never
+ * leaving in clear (profiles/proxy-passwords.ts).
  */
 export function createProfilesService({
   db,
@@ -88,41 +30,7 @@ export function createProfilesService({
   realtime: Realtime;
   secretBox: SecretBox;
 }) {
-  const seal = (organizationId: number, password: string | null) =>
-    password === null ? null : secretBox.seal(password, passwordContext(organizationId));
-
-  /** A page of profiles in creation order (page numbers, spec §7), with the total of the filter. */
-  async function list(t: Tenant, query: ProfilesQuery): Promise<ProfilesListResponse> {
-    const filtered = () => {
-      const q = t.table<ProfileRow>('profiles');
-      if (query.notReadyOnly) q.where('is_ready', false);
-      if (query.loginStatus) q.where('login_status', query.loginStatus);
-      if (query.search) {
-        const pattern = likePattern(query.search);
-        q.where((w) =>
-          w
-            .whereRaw(`profiles.name ilike ? escape '\\'`, [pattern])
-            .orWhereRaw(`profiles.http_proxy_address ilike ? escape '\\'`, [pattern]),
-        );
-      }
-      return q;
-    };
-    const [countRow, rows] = await Promise.all([
-      filtered().count({ n: '*' }).first(),
-      filtered()
-        .select('*')
-        .orderBy('id')
-        .offset((query.page - 1) * query.limit)
-        .limit(query.limit),
-    ]);
-    const total = toCount((countRow as { n?: unknown } | undefined)?.n);
-    return {
-      profiles: (rows as ProfileRow[]).map(toProfile),
-      hasMore: query.page * query.limit < total,
-      total,
-      page: query.page,
-    };
-  }
+  const { seal, openProxyPassword, revealProxyPassword } = createProxyPasswords(secretBox);
 
   /** Inserts profiles in one statement and pushes one PROFILES_ATTACHED with their count. */
   async function createMany(
@@ -193,19 +101,5 @@ export function createProfilesService({
     return { id };
   }
 
-  /**
-   * The clear proxy password of a profile, for the code that starts its browser behind the proxy
-   * (the desktop agent's issue); null when none is set. Never part of a page's response.
-   */
-  async function revealProxyPassword(t: Tenant, id: number): Promise<string | null> {
-    const row = await t.findOwned<ProfileRow>('profiles', id, 'Profile');
-    return openProxyPassword(t.organizationId, row.proxy_password_encrypted);
-  }
-
-  /** The clear text of a profile row's sealed proxy password (read by the caller), or null. */
-  function openProxyPassword(organizationId: number, sealed: string | null): string | null {
-    return sealed === null ? null : secretBox.open(sealed, passwordContext(organizationId));
-  }
-
-  return { list, create, createMany, update, remove, revealProxyPassword, openProxyPassword };
+  return { list: listProfiles, create, createMany, update, remove, revealProxyPassword, openProxyPassword };
 }
