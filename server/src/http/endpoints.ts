@@ -16,7 +16,7 @@ import { jsonBody } from './json-body.ts';
 import { parse } from './validate.ts';
 
 /** What a handler gets: the parsed input, the caller (signed-in endpoints), and the request for the rare route that needs it. */
-export type HandlerInput<E extends EndpointSpec> = ServerInput<E> & {
+type HandlerInput<E extends EndpointSpec> = ServerInput<E> & {
   auth: E['access'] extends 'user' ? AuthContext : AuthContext | undefined;
   req: Request;
   res: Response;
@@ -24,14 +24,10 @@ export type HandlerInput<E extends EndpointSpec> = ServerInput<E> & {
   afterAnswer: (work: () => Promise<unknown>) => void;
 };
 
-export type Handler<E extends EndpointSpec> = (
-  input: HandlerInput<E>,
-) => Promise<ServerOutput<E>> | ServerOutput<E>;
+type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<ServerOutput<E>> | ServerOutput<E>;
 
 /** A handler, or one with middleware of its own that runs after authentication (a multipart parser). */
-export type Implementation<E extends EndpointSpec> =
-  | Handler<E>
-  | { before: RequestHandler[]; handle: Handler<E> };
+type Implementation<E extends EndpointSpec> = Handler<E> | { before: RequestHandler[]; handle: Handler<E> };
 
 /** The server's handlers for a group of the contract: one per endpoint, the compiler checks none is missing. */
 export type Handlers<G extends EndpointGroup> = {
@@ -62,7 +58,7 @@ export function isLoopback(address: string | undefined): boolean {
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
 /** The admin API answers only the admin tool: a loopback caller with the admin token. */
-export function adminOnly(adminToken: string): RequestHandler {
+function adminOnly(adminToken: string): RequestHandler {
   const expected = Buffer.from(adminToken);
   return (req, _res, next) => {
     const given = Buffer.from(req.get(ADMIN_TOKEN_HEADER) ?? '');

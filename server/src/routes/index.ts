@@ -17,7 +17,7 @@ import { publicHandlers } from './public-routes.ts';
 import { userHandlers } from './user-routes.ts';
 
 /** The server's handler of every endpoint of the contract, one file per area (the compiler checks none is missing). */
-export function apiHandlers(ctx: AppContext): Handlers<Contract> {
+function apiHandlers(ctx: AppContext): Handlers<Contract> {
   return {
     auth: authHandlers(ctx),
     user: userHandlers(ctx),

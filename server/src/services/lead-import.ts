@@ -21,13 +21,13 @@ import { badRequest } from '../errors.ts';
  */
 
 /** Rows per INSERT (and per progress push). */
-export const LEAD_IMPORT_BATCH_SIZE = 5000;
+const LEAD_IMPORT_BATCH_SIZE = 5000;
 /** The longest record (in characters) the parser accepts: a quote left open would swallow the file. */
-export const LEAD_IMPORT_MAX_RECORD_CHARS = 100_000;
+const LEAD_IMPORT_MAX_RECORD_CHARS = 100_000;
 /** How far the parser looks for the end of the header line to guess the delimiter. */
 const HEADER_SNIFF_BYTES = 64 * 1024;
 /** The `source` of imported leads. */
-export const IMPORTED_LEAD_SOURCE = 'import';
+const IMPORTED_LEAD_SOURCE = 'import';
 
 export interface LeadImportCounts {
   /** Data rows read so far (the header is not one). */
@@ -82,7 +82,7 @@ function isBlank(fields: readonly string[]): boolean {
  * The delimiter of the header line: the most frequent of comma, semicolon (spreadsheets in many
  * locales) and tab, outside quotes; comma when none is seen.
  */
-export function sniffDelimiter(head: Buffer): ',' | ';' | '\t' {
+function sniffDelimiter(head: Buffer): ',' | ';' | '\t' {
   const counts = { ',': 0, ';': 0, '\t': 0 };
   let quoted = false;
   for (const byte of head) {

@@ -41,7 +41,7 @@ const LEAD_COLUMNS = [
 const isoOrNull = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
-export function toLead(row: Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>): Lead {
+function toLead(row: Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>): Lead {
   return {
     id: row.id,
     collectionId: row.collection_id,
@@ -61,7 +61,7 @@ export function toLead(row: Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>): Lead 
 }
 
 /** The source of leads added by POST /api/leads without one. */
-export const MANUAL_LEAD_SOURCE = 'manual';
+const MANUAL_LEAD_SOURCE = 'manual';
 
 /**
  * Leads of an organisation's collections (spec §3 Lead, §7 Leads). Lists page by keyset on id,

@@ -12,8 +12,6 @@ import type { Realtime } from '../realtime/realtime.ts';
 /** Diagnostics one profile may send per hour; more are refused (429) and not stored. */
 export const DIAGNOSTICS_PER_HOUR = 30;
 
-export type LocatorsService = ReturnType<typeof createLocatorsService>;
-
 /**
  * The locator tables executors read (the highest published version, else the built-in one) and
  * the page diagnostics they send when a locator found nothing.

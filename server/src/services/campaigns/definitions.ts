@@ -20,7 +20,7 @@ export type CampaignRow = Tables['campaigns'];
 
 export const settingsOf = (row: CampaignRow): CampaignSettings => parseSettings(row.settings);
 
-export function toCampaign(row: CampaignRow, profileIds: number[]): Campaign {
+function toCampaign(row: CampaignRow, profileIds: number[]): Campaign {
   const settings = settingsOf(row);
   return {
     id: row.id,
