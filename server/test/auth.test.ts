@@ -1,5 +1,6 @@
+import { contract, urlOf } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, uniqueEmail } from './helpers/test-server.ts';
+import { callAs, startTestServer, type TestServer, uniqueEmail } from './helpers/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,12 +10,12 @@ afterAll(() => server?.close());
 
 const password = 'correct horse battery';
 
+/** The cookie-authenticated routes below are raw requests: the typed client sends no cookie. */
+const userUrl = urlOf(contract.user.get, {});
+
 async function registered(email = uniqueEmail()) {
-  const res = await server.client().post<{ user: { accessToken: string; id: number } }>('/api/register', {
-    json: { email, password },
-  });
-  expect(res.status).toBe(201);
-  return { email, ...res.body.user };
+  // The typed client refuses any status but the contract's 201.
+  return (await server.call(contract.auth.register, { body: { email, password } })).user;
 }
 
 describe('Auth.js endpoints at /api/auth', () => {
@@ -51,20 +52,16 @@ describe('Auth.js endpoints at /api/auth', () => {
     expect(session.body.accessToken).toBe(user.accessToken);
     expect(Date.parse(session.body.expires)).toBeGreaterThan(Date.now());
 
-    const byCookie = await client.get<{ email: string; id: number }>('/api/user');
+    const byCookie = await client.get<{ email: string; id: number }>(userUrl);
     expect(byCookie.status).toBe(200);
     expect(byCookie.body).toMatchObject({ id: user.id, email: user.email, data: { email: user.email } });
 
-    const anonymous = server.client();
-    const byToken = await anonymous.get<{ id: number }>('/api/user', {
-      headers: { authorization: user.accessToken },
-    });
-    expect(byToken.status).toBe(200);
-    expect(byToken.body.id).toBe(user.id);
-    const byBearer = await anonymous.get<{ id: number }>('/api/user', {
-      headers: { authorization: `Bearer ${user.accessToken}` },
-    });
-    expect(byBearer.body.id).toBe(user.id);
+    const byToken = await callAs(server.url, { authorization: user.accessToken })(contract.user.get);
+    expect(byToken.id).toBe(user.id);
+    const byBearer = await callAs(server.url, { authorization: `Bearer ${user.accessToken}` })(
+      contract.user.get,
+    );
+    expect(byBearer.id).toBe(user.id);
 
     // POST session with csrfToken and data updates (refreshes) the session (spec §7).
     const { body: csrf } = await client.get<{ csrfToken: string }>('/api/auth/csrf');
@@ -78,7 +75,7 @@ describe('Auth.js endpoints at /api/auth', () => {
     expect(signOut.status).toBe(200);
     expect(signOut.body.url).toBeTypeOf('string');
     expect(client.cookies.has('authjs.session-token')).toBe(false);
-    expect((await client.get('/api/user')).status).toBe(401);
+    expect((await client.get(userUrl)).status).toBe(401);
     expect((await client.get('/api/auth/session')).body).toBeNull();
   });
 
@@ -88,7 +85,7 @@ describe('Auth.js endpoints at /api/auth', () => {
     const res = await client.signIn(user.email, 'wrong password!');
     expect(res.error).toBe('CredentialsSignin');
     expect(client.cookies.has('authjs.session-token')).toBe(false);
-    expect((await client.get('/api/user')).status).toBe(401);
+    expect((await client.get(userUrl)).status).toBe(401);
   });
 
   it('refuses an unknown email like a wrong password', async () => {
@@ -108,7 +105,8 @@ describe('Auth.js endpoints at /api/auth', () => {
 
   it('accepts client log beacons at /api/auth/_log, form-encoded or JSON', async () => {
     const client = server.client();
-    const form = await client.post('/api/auth/_log', {
+    // A beacon is form-encoded: the typed client sends JSON only.
+    const form = await client.post(urlOf(contract.auth.log, {}), {
       form: {
         level: 'error',
         code: 'CLIENT_FETCH_ERROR',
@@ -117,11 +115,12 @@ describe('Auth.js endpoints at /api/auth', () => {
       },
     });
     expect(form.status).toBe(204);
-    const json = await client.post('/api/auth/_log', {
-      json: { level: 'warn', code: 'CLIENT_SESSION_ERROR', client: true },
+    // The typed client refuses any status but the contract's 204.
+    await server.call(contract.auth.log, {
+      body: { level: 'warn', code: 'CLIENT_SESSION_ERROR', client: true },
     });
-    expect(json.status).toBe(204);
-    const bad = await client.post<{ error: { code: string } }>('/api/auth/_log', {
+    // A wrongly typed body, sent raw.
+    const bad = await client.post<{ error: { code: string } }>(urlOf(contract.auth.log, {}), {
       json: { level: 'shout', code: 1 },
     });
     expect(bad.status).toBe(400);
@@ -136,14 +135,11 @@ describe('banned users', () => {
     expect((await client.signIn(user.email, password)).error).toBeNull();
     await server.database.db('users').where({ id: user.id }).update({ is_banned: true });
 
-    for (const path of ['/api/user', '/api/traffic', '/api/globalPrerenderData']) {
-      const byToken = await server.client().get<{ error: { code: string } }>(path, {
-        headers: { authorization: user.accessToken },
-      });
-      expect(byToken.status, path).toBe(403);
-      expect(byToken.body.error.code).toBe('BANNED');
-      const byCookie = await client.get(path);
-      expect(byCookie.status, path).toBe(403);
+    const byToken = callAs(server.url, { authorization: user.accessToken });
+    for (const endpoint of [contract.user.get, contract.user.traffic, contract.user.prerender]) {
+      await expect(byToken(endpoint), endpoint.path).rejects.toMatchObject({ status: 403, code: 'BANNED' });
+      const byCookie = await client.get(urlOf(endpoint, {}));
+      expect(byCookie.status, endpoint.path).toBe(403);
     }
 
     const again = await server.client().signIn(user.email, password);
@@ -154,7 +150,8 @@ describe('banned users', () => {
 
 describe('access tokens', () => {
   it('a token that does not exist answers 401 with the error body', async () => {
-    const res = await server.client().get<{ error: { code: string; message: string } }>('/api/user', {
+    // Raw: the whole error body is compared.
+    const res = await server.client().get<{ error: { code: string; message: string } }>(userUrl, {
       headers: { authorization: 'Bearer 0000' },
     });
     expect(res.status).toBe(401);
@@ -162,10 +159,11 @@ describe('access tokens', () => {
   });
 
   it('no token and no cookie answers 401 on private routes', async () => {
-    for (const path of ['/api/user', '/api/traffic']) {
-      const res = await server.client().get<{ error: { code: string } }>(path);
-      expect(res.status, path).toBe(401);
-      expect(res.body.error.code).toBe('UNAUTHORIZED');
+    for (const endpoint of [contract.user.get, contract.user.traffic]) {
+      await expect(server.call(endpoint), endpoint.path).rejects.toMatchObject({
+        status: 401,
+        code: 'UNAUTHORIZED',
+      });
     }
   });
 });

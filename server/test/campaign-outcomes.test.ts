@@ -1,5 +1,5 @@
 import { contract } from '@reachly/shared/contract';
-import { apiErrorSchema, type ExecutorTask } from '@reachly/shared/schemas';
+import type { ExecutorTask } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import {
@@ -9,17 +9,15 @@ import {
   startCampaign,
   startEngineServer,
 } from './helpers/campaign-run.ts';
-import { RecordingNetwork, ScriptedExecutor } from './helpers/executor.ts';
-import { HttpClient } from './helpers/http-client.ts';
-import { seedCollection, seedProfile } from './helpers/seed-conversations.ts';
+import { ScriptedExecutor } from './helpers/executor.ts';
 import { collect, nextEvent } from './helpers/socket.ts';
-import { registerAccount, startTestServer, type TestServer } from './helpers/test-server.ts';
-import { writeSignature } from './helpers/write-signature.ts';
+import type { TestServer } from './helpers/test-server.ts';
 
 /**
- * What outcomes and events change (docs/design.md §4): AI replies and card moves, restrictions,
- * collecting, groups and likes, a server restart mid-task, edits to a running campaign, and the
- * protocol's refusals. Executors are scripted over real HTTP on a controlled clock.
+ * What outcomes and events change (docs/design.md §4): AI replies and card moves, calls to action,
+ * restrictions, repeated texts, collecting, groups and likes. Executors are scripted over real
+ * HTTP on a controlled clock. A restart mid-task, edits to a running campaign and the protocol's
+ * refusals are in campaign-outcomes-protocol.test.ts.
  */
 const clock = new ManualClock('2026-06-01T10:00:00Z');
 let server: TestServer;
@@ -345,7 +343,7 @@ describe('collecting, groups and likes', () => {
       name: `Member${i} Group`,
       hasMessageButton: i % 2 === 0,
     }));
-    const scripted = profileIds.map((id) => new ScriptedExecutor(account.api, id, network, collectable));
+    const scripted = profileIds.map((id) => new ScriptedExecutor(account.call, id, network, collectable));
     expect(executors).toHaveLength(2);
     const processed = nextEvent(socket, 'processed-finished');
     const campaign = await startCampaign(account, {
@@ -385,170 +383,6 @@ describe('collecting, groups and likes', () => {
     expect(types).toEqual(
       expect.arrayContaining(['COLLECTING_FINISHED', 'JOINED_TO_GROUP', 'LIKED_POST', 'SENT_FRIEND_REQUEST']),
     );
-    socket.close();
-  });
-});
-
-describe('restarts and lapsed claims', () => {
-  it('a server killed between acting and reporting sends nothing twice after its restart', async () => {
-    clock.set('2026-06-01T10:00:00Z');
-    // A server of its own on the shared database, killed mid-task.
-    const first = await startTestServer({}, { database: server.database, engine: { clock } });
-    const account = await registerAccount(first, 'restart');
-    const collectionId = await seedCollection(first, account.organizationId);
-    const profileId = await seedProfile(first, account.organizationId);
-    const leads = await seedLeads(first, account.organizationId, collectionId, 3);
-    const network = new RecordingNetwork();
-    await startCampaign(account, {
-      name: 'Restart',
-      collectionId,
-      profileIds: [profileId],
-      steps: [{ type: 'friendRequest' }, { type: 'welcomeMessage', template: 'Hi {firstName}' }],
-      gapSeconds: gap,
-    });
-    const executor = new ScriptedExecutor(account.api, profileId, network);
-    const claim = await executor.claim();
-    const task = claim.task as ExecutorTask;
-    expect(executor.act(task)).toBe(true);
-    // The server dies before the outcome arrives; the executor's report fails.
-    await first.close();
-    await expect(executor.report(task, { status: 'done', data: {} })).rejects.toThrow();
-
-    // Restarted (another process on the same database): the executor lost its state too.
-    const api = new HttpClient(server.url, { authorization: account.accessToken });
-    const restarted = new ScriptedExecutor(api, profileId, network);
-    // Before the lease lapses the task is held; afterwards it comes back asking for a check.
-    const held = await restarted.claim();
-    expect(held.task?.id).not.toBe(task.id);
-    clock.advance({ minutes: 6 });
-    const run = await runUntilIdle([restarted], clock);
-    const again = run.tasks.find((t) => t.id === task.id);
-    expect(again).toMatchObject({ recheck: true, attempt: 2 });
-    for (const lead of leads) expect(network.requests.get(lead.url)).toHaveLength(1);
-    const row = await db()('campaign_tasks').where({ id: task.id }).first('status', 'result');
-    expect(row.status).toBe('done');
-    expect(JSON.stringify(row.result)).toContain('alreadyDone');
-    // Once accepted, each welcome goes out once, whatever else restarts.
-    for (const lead of leads) await restarted.events([{ kind: 'friendAccepted', profileUrl: lead.url }]);
-    await runUntilIdle([restarted], clock);
-    await runUntilIdle([restarted], clock);
-    for (const lead of leads) expect(network.messagesTo(lead.url)).toEqual([`Hi ${lead.name.split(' ')[0]}`]);
-  });
-});
-
-describe('editing a running campaign', () => {
-  it('applies to tasks not yet done', async () => {
-    clock.set('2026-06-01T10:00:00Z');
-    const { account, collectionId, profileIds, network, executor, socket } = await setupCampaignOrg(
-      server,
-      'edit',
-    );
-    const leads = await seedLeads(server, account.organizationId, collectionId, 2);
-    const campaign = await startCampaign(account, {
-      name: 'Edit',
-      collectionId,
-      profileIds,
-      steps: [{ type: 'welcomeMessage', template: 'Old text' }],
-      gapSeconds: gap,
-    });
-    await executor.step();
-    await account.call(contract.campaigns.update, {
-      params: { id: campaign.id },
-      body: { steps: [{ type: 'welcomeMessage', template: 'New text for {firstName}' }] },
-    });
-    clock.advance({ minutes: 2 });
-    await runUntilIdle([executor], clock);
-    const texts = leads.flatMap((l) => network.messagesTo(l.url));
-    expect(texts).toEqual(['Old text', 'New text for Lead2']);
-    socket.close();
-  });
-});
-
-describe('protocol refusals', () => {
-  it('answers 404, 409 and 400 with the error format and changes nothing', async () => {
-    clock.set('2026-06-01T10:00:00Z');
-    const { account, collectionId, profileIds, executor, socket } = await setupCampaignOrg(server, 'refuse', {
-      profiles: 2,
-    });
-    await seedLeads(server, account.organizationId, collectionId, 2);
-    await startCampaign(account, {
-      name: 'Refuse',
-      collectionId,
-      profileIds,
-      steps: [{ type: 'friendRequest' }],
-      gapSeconds: gap,
-    });
-    const task = (await executor.claim()).task as ExecutorTask;
-    const stranger = await registerAccount(server, 'stranger');
-    const cases: { api: typeof account.api; path: string; json: unknown; status: number; message: RegExp }[] =
-      [
-        {
-          api: stranger.api,
-          path: '/api/executor/claim',
-          json: { profileId: profileIds[0] },
-          status: 404,
-          message: /Profile .* not found/,
-        },
-        {
-          api: stranger.api,
-          path: `/api/executor/tasks/${task.id}/outcome`,
-          json: { profileId: profileIds[0], attempt: 1, status: 'done' },
-          status: 404,
-          message: /Task .* not found/,
-        },
-        {
-          api: account.api,
-          path: `/api/executor/tasks/${task.id}/outcome`,
-          json: { profileId: profileIds[1], attempt: 1, status: 'done' },
-          status: 409,
-          message: /belongs to profile/,
-        },
-        {
-          api: account.api,
-          path: `/api/executor/tasks/${task.id}/outcome`,
-          json: { profileId: profileIds[0], attempt: 7, status: 'done' },
-          status: 409,
-          message: /claimed again/,
-        },
-        {
-          api: account.api,
-          path: `/api/executor/tasks/${task.id}/outcome`,
-          json: { profileId: profileIds[0], attempt: 1, status: 'teleported' },
-          status: 400,
-          message: /status/,
-        },
-        {
-          api: account.api,
-          path: '/api/executor/claim',
-          json: { profileId: 'me' },
-          status: 400,
-          message: /profileId/,
-        },
-        {
-          api: account.api,
-          path: '/api/executor/events',
-          json: { profileId: profileIds[0], events: [] },
-          status: 400,
-          message: /at least one event/,
-        },
-      ];
-    for (const c of cases) {
-      const before = await writeSignature(db());
-      const res = await c.api.post(c.path, { json: c.json });
-      expect(res.status, `${c.path} ${res.text}`).toBe(c.status);
-      expect(apiErrorSchema.parse(res.body).error.message).toMatch(c.message);
-      expect(await writeSignature(db()), `${c.path} wrote`).toBe(before);
-    }
-    const unauthenticated = await server
-      .client()
-      .post('/api/executor/claim', { json: { profileId: profileIds[0] } });
-    expect(unauthenticated.status).toBe(401);
-    // The same outcome sent twice (a retry after a lost answer) is applied once.
-    await executor.report(task, { status: 'done', data: {} });
-    await executor.report(task, { status: 'done', data: {} });
-    expect(
-      await db()('campaign_logs').where({ type: 'SENT_FRIEND_REQUEST', profile_id: profileIds[0] }),
-    ).toHaveLength(1);
     socket.close();
   });
 });

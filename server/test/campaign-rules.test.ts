@@ -1,8 +1,5 @@
-import {
-  campaignProfilesResponseSchema,
-  claimTaskResponseSchema,
-  type ExecutorEvent,
-} from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
+import type { ExecutorEvent } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import {
@@ -47,8 +44,9 @@ async function report(account: TestAccount, profileId: number, events: ExecutorE
   return reportEvents(account, profileId, events);
 }
 
-async function claim(executor: ScriptedExecutor) {
-  return claimTaskResponseSchema.parse(await executor.claim());
+/** A claim through the typed client (its answer parsed with the contract's schema). */
+function claim(executor: ScriptedExecutor) {
+  return executor.claim();
 }
 
 const logsOf = (campaignId: number) => campaignLog(server, campaignId);
@@ -236,18 +234,17 @@ describe('restrictions', () => {
 
     // A person lifts it: the next claim works.
     const other = await setupCampaignOrg(server, 'restrict-other');
-    expect((await other.account.api.post(`/api/profiles/${profileIds[0]}/resume`)).status).toBe(404);
-    expect((await account.api.post('/api/profiles/x/resume')).status).toBe(400);
-    const lifted = await account.api.post(`/api/profiles/${profileIds[0]}/resume`);
-    expect(lifted.status).toBe(200);
+    const resume = contract.profiles.resume;
+    const params = { id: profileIds[0] as number };
+    await expect(other.account.call(resume, { params })).rejects.toMatchObject({ status: 404 });
+    await expect(account.call(resume, { params: { id: 'x' } })).rejects.toMatchObject({ status: 400 });
+    await account.call(resume, { params });
     expect((await claim(executor)).task?.action).toBe('friendRequest');
     expect((await logsOf(campaign.id)).at(-1)).toMatchObject({
       type: 'UPDATED',
       message: `Anna (sales)'s pause was lifted by ${account.email}`,
     });
-    const states = campaignProfilesResponseSchema.parse(
-      (await account.api.get(`/api/campaigns/${campaign.id}/profiles`)).body,
-    );
+    const states = await account.call(contract.campaigns.profiles, { params: { id: campaign.id } });
     expect(states[0]).toMatchObject({ pausedUntil: null, lastSeenAt: clock.now().toISOString() });
   });
 });
@@ -267,8 +264,7 @@ describe('one person, one profile', () => {
     const b = await seedLeads(server, account.organizationId, second, 4, { tag: 'shared' });
     // The same four people in both collections; the first is excluded in the first collection.
     expect(b.map((l) => l.url)).toEqual(a.map((l) => l.url));
-    const excluded = await account.api.patch('/api/leads', { json: { id: a[0]?.id, isExcluded: true } });
-    expect(excluded.status).toBe(200);
+    await account.call(contract.leads.setExcluded, { body: { id: a[0]?.id as number, isExcluded: true } });
     await startCampaign(account, {
       name: 'First',
       collectionId,
@@ -296,8 +292,8 @@ describe('the Message button', () => {
   it('is unknown for added leads, targeted as "find out on visit", and learnt for every row of the person', async () => {
     clock.set('2026-06-05T10:00:00Z');
     const { account, collectionId, profileIds, executor } = await setupCampaignOrg(server, 'button');
-    const added = await account.api.post('/api/leads', {
-      json: {
+    await account.call(contract.leads.create, {
+      body: {
         collectionId,
         leads: [
           { profileUrl: 'https://network.example/people/button-1', name: 'Ann One' },
@@ -305,11 +301,8 @@ describe('the Message button', () => {
         ],
       },
     });
-    expect(added.status).toBe(200);
-    const listed = await account.api.get<{ leads: { hasMessageButton: boolean | null }[] }>(
-      `/api/leads?collectionId=${collectionId}`,
-    );
-    expect(listed.body.leads.map((l) => l.hasMessageButton)).toEqual([null, null]);
+    const listed = await account.call(contract.leads.list, { query: { collectionId } });
+    expect(listed.leads.map((l) => l.hasMessageButton)).toEqual([null, null]);
     await startCampaign(account, {
       name: 'Welcome only',
       collectionId,
@@ -337,8 +330,8 @@ describe('the Message button', () => {
       .orderBy('id')
       .select('has_message_button')) as { has_message_button: boolean | null }[];
     expect(rows.map((r) => r.has_message_button)).toEqual([false, true]);
-    const collections = await account.api.get<{ id: number; hasMessageButton: number }[]>('/api/collections');
-    expect(collections.body.find((c) => c.id === collectionId)?.hasMessageButton).toBe(1);
+    const collections = await account.call(contract.collections.list);
+    expect(collections.find((c) => c.id === collectionId)?.hasMessageButton).toBe(1);
   });
 });
 
@@ -398,19 +391,18 @@ describe('the log and the board', () => {
     await runUntilIdle([executor], clock);
     const card = (await db()('conversations').where({ lead_id: lead.id }).first('id')) as { id: number };
     // A person moves the card to booked; the lead's answer would move it to interested.
-    const moved = await account.api.patch('/api/conversations', {
-      json: { id: card.id, fields: { status: 'booked', order: 1 } },
+    await account.call(contract.conversations.move, {
+      body: { id: card.id, fields: { status: 'booked', order: 1 } },
     });
-    expect(moved.status).toBe(200);
     await report(account, profileIds[0] as number, [
       { kind: 'message', profileUrl: lead.url, text: 'Yes I am interested', sentAt: '2026-06-09T10:30:00Z' },
     ]);
     expect((await db()('conversations').where({ id: card.id }).first('status'))?.status).toBe('booked');
 
-    const patched = await account.api.patch(`/api/campaigns/${campaign.id}`, {
-      json: { dailyCaps: { welcomeMessage: 5 } },
+    await account.call(contract.campaigns.update, {
+      params: { id: campaign.id },
+      body: { dailyCaps: { welcomeMessage: 5 } },
     });
-    expect(patched.status).toBe(200);
     await expect
       .poll(() => (wakes as { reason: string }[]).map((w) => w.reason))
       .toContain('settings changed');

@@ -1,22 +1,16 @@
-import {
-  apiErrorSchema,
-  type Campaign,
-  campaignLogsResponseSchema,
-  campaignSchema,
-  campaignStatsResponseSchema,
-  campaignsListResponseSchema,
-  deletedIdResponseSchema,
-  previewTemplateResponseSchema,
-} from '@reachly/shared/schemas';
+import { type ClientInput, contract, type EndpointSpec, urlOf } from '@reachly/shared/contract';
+import { apiErrorSchema, type Campaign } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLeads } from './helpers/campaign-run.ts';
+import { type NewCampaign, seedLeads } from './helpers/campaign-run.ts';
 import type { RequestOptions } from './helpers/http-client.ts';
 import { seedCollection, seedProfile } from './helpers/seed-conversations.ts';
 import { collect, connectSocket, nextEvent } from './helpers/socket.ts';
 import {
   countRows,
+  expectRefused,
   registerAccount,
   startTestServer,
+  strict,
   type TestAccount,
   type TestServer,
 } from './helpers/test-server.ts';
@@ -28,6 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** A raw answer (a request the typed client cannot send) is the API's error with this status. */
 function expectError(res: { status: number; body: unknown; text: string }, status: number) {
   expect(res.status, res.text).toBe(status);
   return apiErrorSchema.parse(res.body).error;
@@ -49,36 +44,41 @@ async function setup(prefix: string): Promise<Setup> {
   return { account, collectionId, profileIds };
 }
 
-const steps = [
+const steps: NewCampaign['steps'] = [
   { type: 'friendRequest' },
   { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}!' },
   { type: 'followUp', afterDays: 3, template: 'Any news, {firstName}?' },
 ];
 
-function validBody(s: Setup, extra: Record<string, unknown> = {}) {
+function validBody(s: Setup, extra: Partial<NewCampaign> = {}): NewCampaign {
   return { name: 'Spring outreach', collectionId: s.collectionId, profileIds: s.profileIds, steps, ...extra };
 }
 
-async function create(s: Setup, extra: Record<string, unknown> = {}): Promise<Campaign> {
-  const res = await s.account.api.post('/api/campaigns', { json: validBody(s, extra) });
-  expect(res.status, res.text).toBe(201);
-  return campaignSchema.strict().parse(res.body);
+/** Creates a campaign; its answer is parsed strictly (no field beyond the schema). */
+function create(s: Setup, extra: Partial<NewCampaign> = {}): Promise<Campaign> {
+  return s.account.call(strict(contract.campaigns.create), { body: validBody(s, extra) });
 }
 
-/** Asserts that the request answers `status` with the error body and writes nothing. */
-async function expectRejected(
+/**
+ * Asserts that a raw request (a body the typed client cannot send: wrongly typed, not JSON) answers
+ * `status` with the error body and writes nothing; typed calls go through expectRefused.
+ */
+async function expectRawRejected(
   account: TestAccount,
-  method: string,
-  path: string,
+  endpoint: EndpointSpec,
+  params: { id: number } | undefined,
   options: RequestOptions,
   status: number,
 ) {
   const before = await writeSignature(server.database.db);
-  const res = await account.api.request(method, path, options);
+  const res = await account.api.request(endpoint.method, urlOf(endpoint, { params }), options);
   const error = expectError(res, status);
-  expect(await writeSignature(server.database.db), `${method} ${path} wrote`).toBe(before);
+  expect(await writeSignature(server.database.db), `${endpoint.method} ${endpoint.path} wrote`).toBe(before);
   return error;
 }
+
+/** A query string's fields, as the typed client takes them. */
+const fields = (query: string) => Object.fromEntries(new URLSearchParams(query));
 
 const expireLicence = (organizationId: number) =>
   server.database
@@ -88,22 +88,26 @@ const expireLicence = (organizationId: number) =>
 
 describe('authentication', () => {
   it('answers 401 to every campaigns route without a session or token', async () => {
+    // Raw: no token, and bodies (not all of the contract's form) the routes never read.
     const client = server.client();
-    const routes: [string, string, RequestOptions][] = [
-      ['GET', '/api/campaigns', {}],
-      ['POST', '/api/campaigns', { json: { name: 'x' } }],
-      ['POST', '/api/campaigns/preview-template', { json: { template: 'Hi' } }],
-      ['GET', '/api/campaigns/1', {}],
-      ['PATCH', '/api/campaigns/1', { json: { name: 'x' } }],
-      ['DELETE', '/api/campaigns/1', {}],
-      ['POST', '/api/campaigns/1/start', {}],
-      ['POST', '/api/campaigns/1/pause', {}],
-      ['POST', '/api/campaigns/1/stop', {}],
-      ['GET', '/api/campaigns/1/logs', {}],
-      ['GET', '/api/campaigns/1/stats', {}],
+    const c = contract.campaigns;
+    const params = { id: 1 };
+    const routes: [EndpointSpec, RequestOptions][] = [
+      [c.list, {}],
+      [c.create, { json: { name: 'x' } }],
+      [c.previewTemplate, { json: { template: 'Hi' } }],
+      [c.get, {}],
+      [c.update, { json: { name: 'x' } }],
+      [c.remove, {}],
+      [c.start, {}],
+      [c.pause, {}],
+      [c.stop, {}],
+      [c.logs, {}],
+      [c.stats, {}],
     ];
-    for (const [method, path, options] of routes) {
-      expect(expectError(await client.request(method, path, options), 401).code).toBe('UNAUTHORIZED');
+    for (const [endpoint, options] of routes) {
+      const res = await client.request(endpoint.method, urlOf(endpoint, { params }), options);
+      expect(expectError(res, 401).code).toBe('UNAUTHORIZED');
     }
   });
 });
@@ -141,12 +145,11 @@ describe('POST /api/campaigns and reading', () => {
     });
     expect(second).toMatchObject({ dailyCaps: { friendRequest: 10 }, workingHours: { start: '22:00' } });
 
-    const list = await s.account.api.get('/api/campaigns');
-    expect(list.status).toBe(200);
-    expect(campaignsListResponseSchema.parse(list.body).map((c) => c.id)).toEqual([second.id, first.id]);
+    const list = await s.account.call(contract.campaigns.list);
+    expect(list.map((c) => c.id)).toEqual([second.id, first.id]);
 
-    const one = await s.account.api.get(`/api/campaigns/${first.id}`);
-    expect(campaignSchema.strict().parse(one.body)).toEqual(first);
+    const one = await s.account.call(strict(contract.campaigns.get), { params: { id: first.id } });
+    expect(one).toEqual(first);
   });
 
   it('answers 400 to every bad input and writes nothing', async () => {
@@ -168,22 +171,25 @@ describe('POST /api/campaigns and reading', () => {
       { ...validBody(s), dailyCaps: { friendRequest: -1 } },
       { ...validBody(s), name: 'a\u0000b' },
     ];
+    // Raw: some of these bodies are wrongly typed.
     for (const json of bad) {
-      const error = await expectRejected(s.account, 'POST', '/api/campaigns', { json }, 400);
+      const error = await expectRawRejected(s.account, contract.campaigns.create, undefined, { json }, 400);
       expect(error.code).toBe('BAD_REQUEST');
     }
-    const unknown = await expectRejected(
-      s.account,
-      'POST',
-      '/api/campaigns',
-      { json: { ...validBody(s), steps: [{ type: 'welcomeMessage', template: 'Hi {compnay}' }] } },
+    const unknown = await expectRefused(
+      server,
+      'unknown variable',
+      () =>
+        s.account.call(contract.campaigns.create, {
+          body: { ...validBody(s), steps: [{ type: 'welcomeMessage', template: 'Hi {compnay}' }] },
+        }),
       400,
     );
     expect(unknown.message).toContain('{compnay}');
-    await expectRejected(
+    await expectRawRejected(
       s.account,
-      'POST',
-      '/api/campaigns',
+      contract.campaigns.create,
+      undefined,
       { raw: '{"name":', headers: { 'content-type': 'application/json' } },
       400,
     );
@@ -193,28 +199,17 @@ describe('POST /api/campaigns and reading', () => {
   it("answers 404 for another organisation's collection or profile, writing nothing", async () => {
     const s = await setup('camp-own');
     const other = await setup('camp-other');
-    await expectRejected(
-      s.account,
-      'POST',
-      '/api/campaigns',
-      { json: validBody(s, { collectionId: other.collectionId }) },
-      404,
-    );
-    const error = await expectRejected(
-      s.account,
-      'POST',
-      '/api/campaigns',
-      { json: validBody(s, { profileIds: [s.profileIds[0], other.profileIds[1]] }) },
+    const createWith = (extra: Partial<NewCampaign>) => () =>
+      s.account.call(contract.campaigns.create, { body: validBody(s, extra) });
+    await expectRefused(server, 'their collection', createWith({ collectionId: other.collectionId }), 404);
+    const error = await expectRefused(
+      server,
+      'their profile',
+      createWith({ profileIds: [s.profileIds[0] as number, other.profileIds[1] as number] }),
       404,
     );
     expect(error.message).toBe(`Profile ${other.profileIds[1]} not found.`);
-    await expectRejected(
-      s.account,
-      'POST',
-      '/api/campaigns',
-      { json: validBody(s, { collectionId: 999999 }) },
-      404,
-    );
+    await expectRefused(server, 'a missing collection', createWith({ collectionId: 999999 }), 404);
   });
 });
 
@@ -223,36 +218,35 @@ describe('tenancy', () => {
     const s = await setup('camp-t-owner');
     const stranger = await setup('camp-t-stranger');
     const campaign = await create(s);
-    const id = campaign.id;
-    for (const [method, path, options] of [
-      ['GET', `/api/campaigns/${id}`, {}],
-      ['PATCH', `/api/campaigns/${id}`, { json: { name: 'Taken' } }],
-      ['DELETE', `/api/campaigns/${id}`, {}],
-      ['POST', `/api/campaigns/${id}/start`, {}],
-      ['POST', `/api/campaigns/${id}/pause`, {}],
-      ['POST', `/api/campaigns/${id}/stop`, {}],
-      ['GET', `/api/campaigns/${id}/logs`, {}],
-      ['GET', `/api/campaigns/${id}/stats`, {}],
-      ['GET', '/api/campaigns/999999', {}],
-    ] as [string, string, RequestOptions][]) {
-      const error = await expectRejected(stranger.account, method, path, options, 404);
+    const params = { id: campaign.id };
+    const c = contract.campaigns;
+    const call = stranger.account.call;
+    for (const [label, request] of [
+      ['get', () => call(c.get, { params })],
+      ['update', () => call(c.update, { params, body: { name: 'Taken' } })],
+      ['remove', () => call(c.remove, { params })],
+      ['start', () => call(c.start, { params })],
+      ['pause', () => call(c.pause, { params })],
+      ['stop', () => call(c.stop, { params })],
+      ['logs', () => call(c.logs, { params })],
+      ['stats', () => call(c.stats, { params })],
+      ['a missing id', () => call(c.get, { params: { id: 999999 } })],
+    ] as const) {
+      const error = await expectRefused(server, label, request, 404);
       expect(error.code).toBe('NOT_FOUND');
     }
-    const list = await stranger.account.api.get('/api/campaigns');
-    expect(list.body).toEqual([]);
+    expect(await call(c.list)).toEqual([]);
     // The owner may not attach the stranger's collection or profiles by PATCH either.
-    await expectRejected(
-      s.account,
-      'PATCH',
-      `/api/campaigns/${id}`,
-      { json: { collectionId: stranger.collectionId } },
+    await expectRefused(
+      server,
+      'their collection',
+      () => s.account.call(c.update, { params, body: { collectionId: stranger.collectionId } }),
       404,
     );
-    await expectRejected(
-      s.account,
-      'PATCH',
-      `/api/campaigns/${id}`,
-      { json: { profileIds: stranger.profileIds } },
+    await expectRefused(
+      server,
+      'their profiles',
+      () => s.account.call(c.update, { params, body: { profileIds: stranger.profileIds } }),
       404,
     );
   });
@@ -262,11 +256,10 @@ describe('PATCH and DELETE /api/campaigns/:id', () => {
   it('changes any subset and replaces the profiles', async () => {
     const s = await setup('camp-patch');
     const campaign = await create(s);
-    const res = await s.account.api.patch(`/api/campaigns/${campaign.id}`, {
-      json: { name: 'Renamed', profileIds: [s.profileIds[1]], dailyCaps: { likePosts: 5 } },
+    const updated = await s.account.call(strict(contract.campaigns.update), {
+      params: { id: campaign.id },
+      body: { name: 'Renamed', profileIds: [s.profileIds[1] as number], dailyCaps: { likePosts: 5 } },
     });
-    expect(res.status, res.text).toBe(200);
-    const updated = campaignSchema.strict().parse(res.body);
     expect(updated).toMatchObject({
       name: 'Renamed',
       profileIds: [s.profileIds[1]],
@@ -281,12 +274,23 @@ describe('PATCH and DELETE /api/campaigns/:id', () => {
   it('answers 400 to bad bodies and ids, writing nothing', async () => {
     const s = await setup('camp-patch-bad');
     const campaign = await create(s);
+    // Raw: some of these bodies are wrongly typed.
     for (const json of [{}, { name: '' }, { status: 'draft' }, { status: 'finished' }, { steps: [] }, []]) {
-      await expectRejected(s.account, 'PATCH', `/api/campaigns/${campaign.id}`, { json }, 400);
+      await expectRawRejected(s.account, contract.campaigns.update, { id: campaign.id }, { json }, 400);
     }
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
-      await expectRejected(s.account, 'GET', `/api/campaigns/${id}`, {}, 400);
-      await expectRejected(s.account, 'POST', `/api/campaigns/${id}/start`, {}, 400);
+      await expectRefused(
+        server,
+        `get ${id}`,
+        () => s.account.call(contract.campaigns.get, { params: { id } }),
+        400,
+      );
+      await expectRefused(
+        server,
+        `start ${id}`,
+        () => s.account.call(contract.campaigns.start, { params: { id } }),
+        400,
+      );
     }
   });
 
@@ -301,14 +305,16 @@ describe('PATCH and DELETE /api/campaigns/:id', () => {
       step_key: 'friendRequest',
     });
     await db('campaign_logs').insert({ organization_id: org, campaign_id: campaign.id, type: 'SIGNAL' });
-    const res = await s.account.api.delete(`/api/campaigns/${campaign.id}`);
-    expect(res.status).toBe(200);
-    expect(deletedIdResponseSchema.parse(res.body)).toEqual({ id: campaign.id });
+    const params = { id: campaign.id };
+    expect(await s.account.call(contract.campaigns.remove, { params })).toEqual({ id: campaign.id });
     for (const table of ['campaign_profiles', 'campaign_tasks', 'campaign_logs']) {
       expect(await countRows(server, table, { campaign_id: campaign.id }), table).toBe(0);
     }
     expect(await countRows(server, 'campaigns', { id: campaign.id })).toBe(0);
-    expectError(await s.account.api.delete(`/api/campaigns/${campaign.id}`), 404);
+    await expect(s.account.call(contract.campaigns.remove, { params })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -317,18 +323,19 @@ describe('start, pause and stop', () => {
     const s = await setup('camp-nolicence');
     const campaign = await create(s);
     await expireLicence(s.account.organizationId);
-    const error = await expectRejected(s.account, 'POST', `/api/campaigns/${campaign.id}/start`, {}, 402);
+    const params = { id: campaign.id };
+    const start = () => s.account.call(contract.campaigns.start, { params });
+    const error = await expectRefused(server, 'start', start, 402);
     expect(error.code).toBe('PAYMENT_REQUIRED');
     expect(error.message).toMatch(/licence/i);
-    await expectRejected(
-      s.account,
-      'PATCH',
-      `/api/campaigns/${campaign.id}`,
-      { json: { status: 'running' } },
+    await expectRefused(
+      server,
+      'update to running',
+      () => s.account.call(contract.campaigns.update, { params, body: { status: 'running' } }),
       402,
     );
     await server.database.db('licences').where({ organization_id: s.account.organizationId }).delete();
-    await expectRejected(s.account, 'POST', `/api/campaigns/${campaign.id}/start`, {}, 402);
+    await expectRefused(server, 'start without a licence row', start, 402);
   });
 
   it('moves through the allowed transitions with realtime pushes, and 409 for the others', async () => {
@@ -341,31 +348,36 @@ describe('start, pause and stop', () => {
     });
     try {
       const statuses = collect(socket, 'campaign-status-update');
-      await expectRejected(s.account, 'POST', `/api/campaigns/${id}/pause`, {}, 409);
-      await expectRejected(s.account, 'POST', `/api/campaigns/${id}/stop`, {}, 409);
+      const { call } = s.account;
+      const params = { id };
+      const start = () => call(contract.campaigns.start, { params });
+      const pause = () => call(contract.campaigns.pause, { params });
+      const stop = () => call(contract.campaigns.stop, { params });
+      await expectRefused(server, 'pause a draft', pause, 409);
+      await expectRefused(server, 'stop a draft', stop, 409);
 
       const started = nextEvent(socket, 'campaign-start');
-      const res = await s.account.api.post(`/api/campaigns/${id}/start`);
-      expect(res.status, res.text).toBe(200);
-      expect(campaignSchema.parse(res.body).status).toBe('running');
+      expect((await start()).status).toBe('running');
       expect(await started).toEqual({ campaignId: id, profileIds: [...s.profileIds].sort((a, b) => a - b) });
 
-      const error = await expectRejected(s.account, 'POST', `/api/campaigns/${id}/start`, {}, 409);
+      const error = await expectRefused(server, 'start a running one', start, 409);
       expect(error.code).toBe('CONFLICT');
-      expect((await s.account.api.post(`/api/campaigns/${id}/pause`)).body).toMatchObject({
-        status: 'paused',
-      });
-      await expectRejected(s.account, 'POST', `/api/campaigns/${id}/pause`, {}, 409);
-      expect((await s.account.api.post(`/api/campaigns/${id}/stop`)).body).toMatchObject({
-        status: 'stopped',
-      });
-      await expectRejected(s.account, 'POST', `/api/campaigns/${id}/stop`, {}, 409);
-      await expectRejected(s.account, 'PATCH', `/api/campaigns/${id}`, { json: { status: 'paused' } }, 409);
+      expect(await pause()).toMatchObject({ status: 'paused' });
+      await expectRefused(server, 'pause a paused one', pause, 409);
+      expect(await stop()).toMatchObject({ status: 'stopped' });
+      await expectRefused(server, 'stop a stopped one', stop, 409);
+      await expectRefused(
+        server,
+        'update a stopped one to paused',
+        () => call(contract.campaigns.update, { params, body: { status: 'paused' } }),
+        409,
+      );
       // PATCH status follows the same rules; other fields change in the same request.
-      const patched = await s.account.api.patch(`/api/campaigns/${id}`, {
-        json: { status: 'running', name: 'Again' },
+      const patched = await call(contract.campaigns.update, {
+        params,
+        body: { status: 'running', name: 'Again' },
       });
-      expect(patched.body).toMatchObject({ status: 'running', name: 'Again' });
+      expect(patched).toMatchObject({ status: 'running', name: 'Again' });
 
       await new Promise((r) => setTimeout(r, 200));
       expect(statuses).toEqual([
@@ -407,11 +419,8 @@ describe('GET /api/campaigns/:id/logs', () => {
       type: 'SIGNAL',
       message: 'other',
     });
-    const page = async (query: string) => {
-      const res = await s.account.api.get(`/api/campaigns/${campaign.id}/logs${query}`);
-      expect(res.status, res.text).toBe(200);
-      return campaignLogsResponseSchema.parse(res.body);
-    };
+    const page = (query: string) =>
+      s.account.call(contract.campaigns.logs, { params: { id: campaign.id }, query: fields(query) });
     const first = await page('?limit=2');
     expect(first.logs.map((l) => l.id)).toEqual([ids[4], ids[3]]);
     expect(first.hasMore).toBe(true);
@@ -444,7 +453,7 @@ describe('GET /api/campaigns/:id/logs', () => {
       '?types=NOPE',
       '?types=DANGER,',
     ]) {
-      await expectRejected(s.account, 'GET', `/api/campaigns/${campaign.id}/logs${query}`, {}, 400);
+      await expectRefused(server, query, () => page(query), 400);
     }
   });
 });
@@ -473,9 +482,8 @@ describe('GET /api/campaigns/:id/stats', () => {
       task('welcomeMessage', 'failed', '2026-03-02T09:00:00Z'),
       task('followUp:1', 'pending', null),
     ]);
-    const res = await s.account.api.get(`/api/campaigns/${campaign.id}/stats`);
-    expect(res.status, res.text).toBe(200);
-    expect(campaignStatsResponseSchema.strict().parse(res.body)).toEqual({
+    const stats = await s.account.call(strict(contract.campaigns.stats), { params: { id: campaign.id } });
+    expect(stats).toEqual({
       byStep: [
         { stepKey: 'friendRequest', count: 3 },
         { stepKey: 'welcomeMessage', count: 1 },
@@ -487,7 +495,7 @@ describe('GET /api/campaigns/:id/stats', () => {
       ],
     });
     const empty = await create(s, { name: 'Empty' });
-    expect((await s.account.api.get(`/api/campaigns/${empty.id}/stats`)).body).toEqual({
+    expect(await s.account.call(contract.campaigns.stats, { params: { id: empty.id } })).toEqual({
       byStep: [],
       byDay: [],
     });
@@ -497,11 +505,8 @@ describe('GET /api/campaigns/:id/stats', () => {
 describe('POST /api/campaigns/preview-template', () => {
   it('renders with the lead and seed and counts variants', async () => {
     const s = await setup('camp-preview');
-    const preview = async (json: unknown) => {
-      const res = await s.account.api.post('/api/campaigns/preview-template', { json });
-      expect(res.status, res.text).toBe(200);
-      return previewTemplateResponseSchema.strict().parse(res.body);
-    };
+    const preview = (body: ClientInput<typeof contract.campaigns.previewTemplate>['body']) =>
+      s.account.call(strict(contract.campaigns.previewTemplate), { body });
     const template = '{Hi|Hello|Hey} {firstName}, {nice to meet you|glad to connect}!';
     const a = await preview({ template, lead: { name: 'Anna Berg' }, seed: 7 });
     expect(a.variants).toBe(6);
@@ -518,14 +523,14 @@ describe('POST /api/campaigns/preview-template', () => {
 
   it('answers 400 naming an unknown variable, and to other bad input', async () => {
     const s = await setup('camp-preview-bad');
-    const error = await expectRejected(
-      s.account,
-      'POST',
-      '/api/campaigns/preview-template',
-      { json: { template: 'Hello {compnay}' } },
+    const error = await expectRefused(
+      server,
+      'unknown variable',
+      () => s.account.call(contract.campaigns.previewTemplate, { body: { template: 'Hello {compnay}' } }),
       400,
     );
     expect(error.message).toContain('{compnay}');
+    // Raw: some of these bodies are wrongly typed.
     for (const json of [
       {},
       { template: '' },
@@ -534,7 +539,7 @@ describe('POST /api/campaigns/preview-template', () => {
       { template: 'Hi', lead: 'x' },
       { template: 5 },
     ]) {
-      await expectRejected(s.account, 'POST', '/api/campaigns/preview-template', { json }, 400);
+      await expectRawRejected(s.account, contract.campaigns.previewTemplate, undefined, { json }, 400);
     }
   });
 });

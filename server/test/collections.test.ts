@@ -1,7 +1,8 @@
-import { contract } from '@reachly/shared/contract';
-import { apiErrorSchema, collectionSchema } from '@reachly/shared/schemas';
+import { contract, urlOf } from '@reachly/shared/contract';
+import { apiErrorSchema } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callAs,
   countRows,
   createCollection,
   registerAccount,
@@ -50,6 +51,7 @@ async function insertLeads(
   return rows.map((r: { id: number }) => r.id);
 }
 
+/** A raw answer (a body the typed client cannot send) is the API's error with this status and code. */
 function expectError(res: { status: number; body: unknown }, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(apiErrorSchema.parse(res.body).error.code).toBe(code);
@@ -133,21 +135,19 @@ describe('GET /api/collections', () => {
   });
 
   it('answers 401 without a session or token', async () => {
-    expectError(await server.client().get('/api/collections'), 401, 'UNAUTHORIZED');
-    expectError(
-      await server.client().get('/api/collections', { headers: { authorization: 'nope' } }),
-      401,
-      'UNAUTHORIZED',
-    );
+    const unauthorized = { status: 401, code: 'UNAUTHORIZED' };
+    await expect(server.call(contract.collections.list)).rejects.toMatchObject(unauthorized);
+    await expect(
+      callAs(server.url, { authorization: 'nope' })(contract.collections.list),
+    ).rejects.toMatchObject(unauthorized);
   });
 });
 
 describe('POST /api/collections', () => {
   it('creates a collection and answers it with its id and zero counts', async () => {
     const account = await registerAccount(server);
-    const res = await account.api.post('/api/collections', { json: { name: '  Dentists  ' } });
-    expect(res.status).toBe(201);
-    const created = collectionSchema.parse(res.body);
+    // The typed client parses the answer with the shared schema and refuses any status but 201.
+    const created = await account.call(contract.collections.create, { body: { name: '  Dentists  ' } });
     expect(created).toEqual({
       id: expect.any(Number),
       name: 'Dentists',
@@ -165,23 +165,22 @@ describe('POST /api/collections', () => {
 
   it('refuses an empty, missing, long or mistyped name with 400 and writes nothing', async () => {
     const account = await registerAccount(server);
-    const cases: unknown[] = [
-      { name: '' },
-      { name: '   ' },
-      {},
-      { name: 'x'.repeat(101) },
-      { name: 5 },
-      [],
-      null,
-    ];
-    for (const json of cases) {
-      const res = await account.api.post('/api/collections', { json });
-      expectError(res, 400, 'BAD_REQUEST');
+    for (const name of ['', '   ', 'x'.repeat(101)]) {
+      await expect(account.call(contract.collections.create, { body: { name } })).rejects.toMatchObject({
+        status: 400,
+        code: 'BAD_REQUEST',
+      });
     }
-    const empty = await account.api.post('/api/collections', { json: { name: ' ' } });
-    expect(apiErrorSchema.parse(empty.body).error.message).toBe('Collection name must not be empty');
+    // Missing or mistyped names, a body that is not an object, broken JSON and plain text: raw.
+    const url = urlOf(contract.collections.create, {});
+    for (const json of [{}, { name: 5 }, [], null]) {
+      expectError(await account.api.post(url, { json }), 400, 'BAD_REQUEST');
+    }
+    await expect(account.call(contract.collections.create, { body: { name: ' ' } })).rejects.toMatchObject({
+      message: 'Collection name must not be empty',
+    });
     expectError(
-      await account.api.post('/api/collections', {
+      await account.api.post(url, {
         raw: '{"name":',
         headers: { 'content-type': 'application/json' },
       }),
@@ -189,7 +188,7 @@ describe('POST /api/collections', () => {
       'BAD_REQUEST',
     );
     expectError(
-      await account.api.post('/api/collections', {
+      await account.api.post(url, {
         raw: 'name=x',
         headers: { 'content-type': 'text/plain' },
       }),
@@ -203,18 +202,23 @@ describe('POST /api/collections', () => {
     const account = await registerAccount(server);
     const other = await registerAccount(server);
     await createCollection(account, 'Dentists');
-    const res = await account.api.post('/api/collections', { json: { name: ' Dentists ' } });
-    expectError(res, 409, 'CONFLICT');
-    expect(apiErrorSchema.parse(res.body).error.message).toBe(
-      'A collection named "Dentists" already exists.',
-    );
+    await expect(
+      account.call(contract.collections.create, { body: { name: ' Dentists ' } }),
+    ).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'A collection named "Dentists" already exists.',
+    });
     expect(await countRows(server, 'collections', { organization_id: account.organizationId })).toBe(1);
     await createCollection(other, 'Dentists');
   });
 
   it('answers 401 without a token and writes nothing', async () => {
     const before = await countRows(server, 'collections');
-    expectError(await server.client().post('/api/collections', { json: { name: 'X' } }), 401, 'UNAUTHORIZED');
+    await expect(server.call(contract.collections.create, { body: { name: 'X' } })).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
     expect(await countRows(server, 'collections')).toBe(before);
   });
 });
@@ -246,29 +250,21 @@ describe('PATCH /api/collections/:id', () => {
     const account = await registerAccount(server);
     const id = await createCollection(account, 'Dentists');
     await createCollection(account, 'Bakers');
+    const rename = (params: { id: number | string }, name: string) =>
+      account.call(contract.collections.rename, { params, body: { name } });
+    await expect(rename({ id }, 'Bakers')).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+    const badRequest = { status: 400, code: 'BAD_REQUEST' };
+    await expect(rename({ id }, '')).rejects.toMatchObject(badRequest);
+    // A body without the name: raw.
     expectError(
-      await account.api.patch(`/api/collections/${id}`, { json: { name: 'Bakers' } }),
-      409,
-      'CONFLICT',
-    );
-    expectError(
-      await account.api.patch(`/api/collections/${id}`, { json: { name: '' } }),
+      await account.api.patch(urlOf(contract.collections.rename, { params: { id } }), { json: {} }),
       400,
       'BAD_REQUEST',
     );
-    expectError(await account.api.patch(`/api/collections/${id}`, { json: {} }), 400, 'BAD_REQUEST');
     for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
-      expectError(
-        await account.api.patch(`/api/collections/${bad}`, { json: { name: 'New' } }),
-        400,
-        'BAD_REQUEST',
-      );
+      await expect(rename({ id: bad }, 'New'), bad).rejects.toMatchObject(badRequest);
     }
-    expectError(
-      await account.api.patch('/api/collections/2147483000', { json: { name: 'New' } }),
-      404,
-      'NOT_FOUND',
-    );
+    await expect(rename({ id: 2147483000 }, 'New')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
     const names = await server.database
       .db('collections')
       .where({ organization_id: account.organizationId })
@@ -281,15 +277,13 @@ describe('PATCH /api/collections/:id', () => {
     const account = await registerAccount(server);
     const other = await registerAccount(server);
     const theirs = await createCollection(other, 'Theirs');
-    const res = await account.api.patch(`/api/collections/${theirs}`, { json: { name: 'Mine now' } });
-    expectError(res, 404, 'NOT_FOUND');
-    expect(apiErrorSchema.parse(res.body).error.message).toBe(`Collection ${theirs} not found.`);
+    await expect(
+      account.call(contract.collections.rename, { params: { id: theirs }, body: { name: 'Mine now' } }),
+    ).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND', message: `Collection ${theirs} not found.` });
     expect((await server.database.db('collections').where({ id: theirs }).first()).name).toBe('Theirs');
-    expectError(
-      await server.client().patch(`/api/collections/${theirs}`, { json: { name: 'X' } }),
-      401,
-      'UNAUTHORIZED',
-    );
+    await expect(
+      server.call(contract.collections.rename, { params: { id: theirs }, body: { name: 'X' } }),
+    ).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
 });
 
@@ -316,7 +310,12 @@ describe('DELETE /api/collections/:id', () => {
     const list = await account.call(contract.collections.list);
     expect(list.map((c) => c.id)).toEqual([kept]);
     // Deleting it again: it is gone.
-    expectError(await account.api.delete(`/api/collections/${doomed}`), 404, 'NOT_FOUND');
+    await expect(account.call(contract.collections.remove, { params: { id: doomed } })).rejects.toMatchObject(
+      {
+        status: 404,
+        code: 'NOT_FOUND',
+      },
+    );
   });
 
   it("answers 404 to another organisation's collection and deletes nothing; 400 to a bad id; 401 without a token", async () => {
@@ -324,9 +323,19 @@ describe('DELETE /api/collections/:id', () => {
     const other = await registerAccount(server);
     const theirs = await createCollection(other, 'Theirs');
     await insertLeads(other, theirs, [{}, {}]);
-    expectError(await account.api.delete(`/api/collections/${theirs}`), 404, 'NOT_FOUND');
-    expectError(await account.api.delete('/api/collections/all'), 400, 'BAD_REQUEST');
-    expectError(await server.client().delete(`/api/collections/${theirs}`), 401, 'UNAUTHORIZED');
+    const remove = contract.collections.remove;
+    await expect(account.call(remove, { params: { id: theirs } })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    await expect(account.call(remove, { params: { id: 'all' } })).rejects.toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+    });
+    await expect(server.call(remove, { params: { id: theirs } })).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
     expect(await countRows(server, 'collections', { id: theirs })).toBe(1);
     expect(await countRows(server, 'leads', { collection_id: theirs })).toBe(2);
   });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type ApiClient, contract, createApiClient } from '@reachly/shared/contract';
+import { type ApiClient, contract, urlOf } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoServiceOf } from '../src/demo/index.ts';
 import { ManualClock } from '../src/engine/index.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import {
+  callAs,
   countRows,
   createCollection,
   registerAccount,
@@ -22,17 +23,11 @@ afterAll(() => server?.close());
 
 const visitor = () => randomBytes(16).toString('hex');
 
-/** A demo session through the typed client: `call` as the demo user, `api` raw for the status checks. */
+/** A demo session: `call`, the typed client as the demo user; `api`, raw for a body off the contract. */
 async function demoSession(visitorId: string) {
-  const session = await createApiClient({ baseUrl: server.url }).call(contract.demo.session, {
-    body: { visitorId },
-  });
-  const headers = () => ({ authorization: session.accessToken });
-  return {
-    ...session,
-    api: new HttpClient(server.url, headers()),
-    call: createApiClient({ baseUrl: server.url, headers }).call,
-  };
+  const session = await server.call(contract.demo.session, { body: { visitorId } });
+  const headers = { authorization: session.accessToken };
+  return { ...session, api: new HttpClient(server.url, headers), call: callAs(server.url, headers) };
 }
 
 const demo = () => demoServiceOf(server.running.ctx);
@@ -125,8 +120,9 @@ describe('POST /api/demo/session', () => {
   });
 
   it('refuses a visitor id that is not random hex', async () => {
-    const res = await server.client().post('/api/demo/session', { json: { visitorId: 'me' } });
-    expect(res.status).toBe(400);
+    await expect(server.call(contract.demo.session, { body: { visitorId: 'me' } })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });
 
@@ -169,25 +165,26 @@ describe('the demo timers (on the server clock)', () => {
     expect(await countRows(server, 'organizations', { id: session.organizationId })).toBe(0);
     expect(await countRows(server, 'collections', { organization_id: session.organizationId })).toBe(0);
     expect(await countRows(server, 'users', { access_token: session.accessToken })).toBe(0);
-    expect((await session.api.get('/api/user')).status).toBe(401);
+    await expect(session.call(contract.user.get)).rejects.toMatchObject({ status: 401 });
   });
 });
 
 describe('what a demo user may not do', () => {
   it('cannot change a password, reach the admin, agent or executor API, or buy', async () => {
     const { api, call } = await demoSession(visitor());
-    const password = await api.post<{ error: { code: string } }>('/api/user/password', {
-      json: { currentPassword: 'x', newPassword: 'new-password-123' },
-    });
-    expect(password.status).toBe(403);
-    expect(password.body.error.code).toBe('FORBIDDEN');
-    const admin = await api.post('/api/admin/licence', {
+    await expect(
+      call(contract.user.changePassword, { body: { currentPassword: 'x', newPassword: 'new-password-123' } }),
+    ).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    // Raw: the demo token with the admin token, and a body not in the contract's form.
+    const admin = await api.post(urlOf(contract.admin.grantLicence, {}), {
       json: { email: 'demo@reachly.example', days: 30 },
       headers: { 'x-admin-token': server.config.ADMIN_TOKEN },
     });
     expect(admin.status).toBe(403);
-    expect((await api.get('/api/agent/profiles')).status).toBe(403);
-    expect((await api.post('/api/executor/claim', { json: { profileId: 1 } })).status).toBe(403);
+    await expect(call(contract.agent.profiles)).rejects.toMatchObject({ status: 403 });
+    await expect(call(contract.executor.claim, { body: { profileId: 1 } })).rejects.toMatchObject({
+      status: 403,
+    });
     // Buying is paying by the texts of the buy pages: the demo's are the sample ones.
     const user = await call(contract.user.get);
     expect(user.paymentTexts.map((p) => p.text).join(' ')).toContain('payments@reachly.example');
@@ -225,15 +222,13 @@ describe('the rate limit', () => {
   it('counts new demo organisations per address like sign-ups; a known visitor is not counted', async () => {
     const limited = await startTestServer({ AUTH_RATE_LIMIT: '2' }, { engine: { clock } });
     try {
-      const post = (visitorId: string) =>
-        limited.client().post<{ error: { code: string } }>('/api/demo/session', { json: { visitorId } });
+      const post = (visitorId: string) => limited.call(contract.demo.session, { body: { visitorId } });
       const known = visitor();
-      expect((await post(known)).status).toBe(200);
-      expect((await post(visitor())).status).toBe(200);
-      const third = await post(visitor());
-      expect(third.status).toBe(429);
-      expect(third.body.error.code).toBe('TOO_MANY_REQUESTS');
-      expect((await post(known)).status).toBe(200);
+      // The typed client refuses any status but the contract's 200.
+      await post(known);
+      await post(visitor());
+      await expect(post(visitor())).rejects.toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+      await post(known);
     } finally {
       await limited.close();
     }

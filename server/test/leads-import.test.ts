@@ -2,12 +2,15 @@ import { createWriteStream, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { contract, urlOf } from '@reachly/shared/contract';
 import type { RealtimePayload } from '@reachly/shared/realtime';
-import { apiErrorSchema, importLeadsResponseSchema, leadsListResponseSchema } from '@reachly/shared/schemas';
+import { apiErrorSchema } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordFigure } from './helpers/figures.ts';
 import { collect, connectSocket } from './helpers/socket.ts';
 import {
+  apiErrorOf,
+  callAs,
   countRows,
   createCollection,
   registerAccount,
@@ -40,8 +43,8 @@ interface UploadOptions {
   token?: string | null;
 }
 
-/** POST /api/leads/import as a browser's FormData sends it. */
-async function upload(account: TestAccount, options: UploadOptions) {
+/** POST /api/leads/import as a browser's FormData sends it, through the typed client. */
+function upload(account: TestAccount, options: UploadOptions) {
   const form = new FormData();
   const order = options.order ?? ['collectionId', 'shouldClear', 'importId', 'file'];
   for (const key of order) {
@@ -60,15 +63,18 @@ async function upload(account: TestAccount, options: UploadOptions) {
     }
   }
   const token = options.token === undefined ? account.accessToken : options.token;
-  const res = await fetch(new URL('/api/leads/import', server.url), {
-    method: 'POST',
-    headers: token ? { authorization: token } : {},
-    body: form,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+  const call = token ? callAs(server.url, { authorization: token }) : server.call;
+  return call(contract.leads.import, { body: form });
 }
 
+/** A typed call refused with this status and code; answers the error's message. */
+async function refused(call: Promise<unknown>, status: number, code: string): Promise<string> {
+  const error = await apiErrorOf(call);
+  expect(error).toMatchObject({ status, code });
+  return error.message;
+}
+
+/** The same for a raw answer (a request the typed client cannot send). */
 function expectError(res: { status: number; body: unknown }, status: number, code: string): string {
   expect(res.status).toBe(status);
   const body = apiErrorSchema.parse(res.body);
@@ -94,8 +100,8 @@ async function writeCsv(
 }
 
 async function totalCount(account: TestAccount, collectionId: number): Promise<number> {
-  const res = await account.api.get(`/api/leads?collectionId=${collectionId}&lastId=-1&limit=1`);
-  return leadsListResponseSchema.parse(res.body).totalCount;
+  const page = await account.call(contract.leads.list, { query: { collectionId, lastId: -1, limit: 1 } });
+  return page.totalCount;
 }
 
 describe('POST /api/leads/import: a large file', () => {
@@ -112,13 +118,13 @@ describe('POST /api/leads/import: a large file', () => {
     expect(error).toBeUndefined();
     const pushes = collect(socket, 'leads-import-progress') as Progress[];
     try {
+      // The typed client parses the answer with the shared schema and refuses any status but 200.
       const res = await upload(account, {
         collectionId,
         importId: 'big-1',
         file: await openAsBlob(file, { type: 'text/csv' }),
       });
-      expect(res.status).toBe(200);
-      expect(importLeadsResponseSchema.parse(res.body)).toEqual({
+      expect(res).toEqual({
         importId: 'big-1',
         imported: rows,
         duplicates: 0,
@@ -159,8 +165,7 @@ describe('POST /api/leads/import: a large file', () => {
         collectionId,
         file: await openAsBlob(file, { type: 'text/csv' }),
       });
-      expect(again.status).toBe(200);
-      expect(importLeadsResponseSchema.parse(again.body)).toMatchObject({ imported: 0, duplicates: rows });
+      expect(again).toMatchObject({ imported: 0, duplicates: rows });
       expect(await totalCount(account, collectionId)).toBe(rows);
 
       const cleared = await upload(account, {
@@ -168,7 +173,7 @@ describe('POST /api/leads/import: a large file', () => {
         shouldClear: true,
         file: await openAsBlob(file, { type: 'text/csv' }),
       });
-      expect(importLeadsResponseSchema.parse(cleared.body)).toMatchObject({ imported: rows, duplicates: 0 });
+      expect(cleared).toMatchObject({ imported: rows, duplicates: 0 });
       expect(await totalCount(account, collectionId)).toBe(rows);
     } finally {
       socket.close();
@@ -199,9 +204,7 @@ describe('POST /api/leads/import: lines that are not leads', () => {
     // 150 more lines without a link: counted, but only the first 100 invalid lines are listed.
     for (let i = 0; i < 150; i += 1) lines.push(`javascript:alert(${i}),Nobody ${i},,`);
     lines.push('https://facebook.com/last,Last One,,');
-    const res = await upload(account, { collectionId, file: `${lines.join('\r\n')}\r\n` });
-    expect(res.status).toBe(200);
-    const body = importLeadsResponseSchema.parse(res.body);
+    const body = await upload(account, { collectionId, file: `${lines.join('\r\n')}\r\n` });
     expect(body.imported).toBe(5);
     expect(body.duplicates).toBe(1);
     expect(body.invalidCount).toBe(6 + 150);
@@ -245,9 +248,7 @@ describe('POST /api/leads/import: lines that are not leads', () => {
     const collectionId = await createCollection(account, 'Spellings');
     const semicolons =
       '\uFEFFLink;Given Name;Surname;Email\nhttps://x.com/a;Ann;Lee;a@x.com\n"https://x.com/b;Bo;Ray\n';
-    const res = await upload(account, { collectionId, file: semicolons });
-    expect(res.status).toBe(200);
-    expect(importLeadsResponseSchema.parse(res.body)).toMatchObject({
+    expect(await upload(account, { collectionId, file: semicolons })).toMatchObject({
       imported: 1,
       duplicates: 0,
       invalid: [{ line: 3, reason: 'A quoted cell is never closed' }],
@@ -266,10 +267,9 @@ describe('POST /api/leads/import: lines that are not leads', () => {
 describe('POST /api/leads/import: refused uploads write nothing', () => {
   async function withExistingLead(account: TestAccount): Promise<number> {
     const collectionId = await createCollection(account, 'Existing');
-    const res = await account.api.post('/api/leads', {
-      json: { collectionId, leads: [{ profileUrl: 'https://x.com/existing' }] },
+    await account.call(contract.leads.create, {
+      body: { collectionId, leads: [{ profileUrl: 'https://x.com/existing' }] },
     });
-    expect(res.status).toBe(200);
     return collectionId;
   }
 
@@ -297,23 +297,19 @@ describe('POST /api/leads/import: refused uploads write nothing', () => {
       ['only blank lines', '\n\n\n', 'The file is not a CSV file of leads: it has no header line.'],
     ];
     for (const [, file, message] of cases) {
-      const res = await upload(account, { collectionId, shouldClear: true, file });
-      expect(expectError(res, 400, 'BAD_REQUEST')).toBe(message);
+      const res = upload(account, { collectionId, shouldClear: true, file });
+      expect(await refused(res, 400, 'BAD_REQUEST')).toBe(message);
     }
     // Binary data after a good start: the rows already read are rolled back.
     const lateBinary = `url\n${Array.from({ length: 12_000 }, (_, i) => `https://x.com/p${i}`).join('\n')}\n\u0000\u0001`;
-    expectError(
-      await upload(account, { collectionId, shouldClear: true, file: lateBinary }),
-      400,
-      'BAD_REQUEST',
-    );
-    const image = await upload(account, {
+    await refused(upload(account, { collectionId, shouldClear: true, file: lateBinary }), 400, 'BAD_REQUEST');
+    const image = upload(account, {
       collectionId,
       shouldClear: true,
       file: 'url\nhttps://x.com/a\n',
       type: 'image/png',
     });
-    expectError(image, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await refused(image, 415, 'UNSUPPORTED_MEDIA_TYPE');
     const rows = await server.database
       .db('leads')
       .where({ collection_id: collectionId })
@@ -325,23 +321,23 @@ describe('POST /api/leads/import: refused uploads write nothing', () => {
     const account = await registerAccount(server);
     const collectionId = await withExistingLead(account);
     const csv = 'url\nhttps://x.com/new\n';
-    expect(expectError(await upload(account, { file: csv }), 400, 'BAD_REQUEST')).toBe(
+    expect(await refused(upload(account, { file: csv }), 400, 'BAD_REQUEST')).toBe(
       'collectionId: send the collectionId field before the file.',
     );
     expect(
-      expectError(
-        await upload(account, { collectionId, file: csv, order: ['file', 'collectionId'] }),
+      await refused(
+        upload(account, { collectionId, file: csv, order: ['file', 'collectionId'] }),
         400,
         'BAD_REQUEST',
       ),
     ).toBe('collectionId: send the collectionId field before the file.');
-    expect(expectError(await upload(account, { collectionId }), 400, 'BAD_REQUEST')).toBe(
+    expect(await refused(upload(account, { collectionId }), 400, 'BAD_REQUEST')).toBe(
       'file: attach the CSV file in the field named file.',
     );
-    expectError(await upload(account, { collectionId: 'all', file: csv }), 400, 'BAD_REQUEST');
-    expectError(await upload(account, { collectionId, importId: '../etc', file: csv }), 400, 'BAD_REQUEST');
-    expectError(
-      await upload(account, { collectionId, shouldClear: 'maybe' as never, file: csv }),
+    await refused(upload(account, { collectionId: 'all', file: csv }), 400, 'BAD_REQUEST');
+    await refused(upload(account, { collectionId, importId: '../etc', file: csv }), 400, 'BAD_REQUEST');
+    await refused(
+      upload(account, { collectionId, shouldClear: 'maybe' as never, file: csv }),
       400,
       'BAD_REQUEST',
     );
@@ -351,16 +347,14 @@ describe('POST /api/leads/import: refused uploads write nothing', () => {
     form.append('collectionId', String(collectionId));
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'a.csv');
     form.append('file', new Blob(['url\nhttps://x.com/other\n'], { type: 'text/csv' }), 'b.csv');
-    const two = await fetch(new URL('/api/leads/import', server.url), {
-      method: 'POST',
-      headers: { authorization: account.accessToken },
-      body: form,
-    });
-    expect(expectError({ status: two.status, body: await two.json() }, 400, 'BAD_REQUEST')).toBe(
+    expect(await refused(account.call(contract.leads.import, { body: form }), 400, 'BAD_REQUEST')).toBe(
       'Send one CSV file, in the field named file.',
     );
 
-    const json = await account.api.post('/api/leads/import', { json: { collectionId, file: csv } });
+    // A JSON body where multipart is due: raw.
+    const json = await account.api.post(urlOf(contract.leads.import, {}), {
+      json: { collectionId, file: csv },
+    });
     expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
     const rows = await server.database
       .db('leads')
@@ -374,9 +368,9 @@ describe('POST /api/leads/import: refused uploads write nothing', () => {
     const other = await registerAccount(server);
     const theirs = await withExistingLead(other);
     const csv = 'url\nhttps://x.com/sneaky\n';
-    const res = await upload(account, { collectionId: theirs, shouldClear: true, file: csv });
-    expect(expectError(res, 404, 'NOT_FOUND')).toBe(`Collection ${theirs} not found.`);
-    expectError(await upload(account, { collectionId: theirs, file: csv, token: null }), 401, 'UNAUTHORIZED');
+    const res = upload(account, { collectionId: theirs, shouldClear: true, file: csv });
+    expect(await refused(res, 404, 'NOT_FOUND')).toBe(`Collection ${theirs} not found.`);
+    await refused(upload(account, { collectionId: theirs, file: csv, token: null }), 401, 'UNAUTHORIZED');
     const rows = await server.database.db('leads').where({ collection_id: theirs }).pluck('profile_url');
     expect(rows).toEqual(['https://x.com/existing']);
   });
@@ -385,8 +379,9 @@ describe('POST /api/leads/import: refused uploads write nothing', () => {
     const account = await registerAccount(server);
     const collectionId = await createCollection(account, 'Huge');
     const boundary = 'reachly-boundary';
+    // Raw: a multipart head whose announced length is never sent.
     const response = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-      const req = http.request(new URL('/api/leads/import', server.url), {
+      const req = http.request(new URL(urlOf(contract.leads.import, {}), server.url), {
         method: 'POST',
         headers: {
           authorization: account.accessToken,
@@ -436,7 +431,8 @@ describe('POST /api/leads/import: an upload cut off half-way', () => {
     });
     const pushes = collect(socket, 'leads-import-progress') as Progress[];
     try {
-      const req = http.request(new URL('/api/leads/import', server.url), {
+      // Raw: an upload streamed by hand and cut off half-way.
+      const req = http.request(new URL(urlOf(contract.leads.import, {}), server.url), {
         method: 'POST',
         headers: {
           authorization: account.accessToken,
@@ -462,9 +458,10 @@ describe('POST /api/leads/import: an upload cut off half-way', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       recordFigure('rowsKept', await countRows(server, 'leads', { collection_id: collectionId }));
-      const res = await upload(account, { collectionId, file: csv });
-      expect(res.status).toBe(200);
-      expect(importLeadsResponseSchema.parse(res.body)).toMatchObject({ imported: rows, duplicates: 0 });
+      expect(await upload(account, { collectionId, file: csv })).toMatchObject({
+        imported: rows,
+        duplicates: 0,
+      });
       expect(await countRows(server, 'leads', { collection_id: collectionId })).toBe(rows);
     } finally {
       socket.close();

@@ -1,12 +1,8 @@
-import { contract } from '@reachly/shared/contract';
-import {
-  apiErrorSchema,
-  clearLeadsResponseSchema,
-  createLeadsResponseSchema,
-  type Lead,
-} from '@reachly/shared/schemas';
+import { contract, urlOf } from '@reachly/shared/contract';
+import { apiErrorSchema, type Lead } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiErrorOf,
   countRows,
   createCollection,
   registerAccount,
@@ -38,6 +34,7 @@ async function seedLeads(account: TestAccount, collectionId: number, count: numb
   return rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
 }
 
+/** A raw answer (a body the typed client cannot send) is the API's error with this status and code. */
 function expectError(res: { status: number; body: unknown }, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(apiErrorSchema.parse(res.body).error.code).toBe(code);
@@ -157,8 +154,12 @@ describe('GET /api/leads', () => {
       .db('collections')
       .where({ organization_id: other.organizationId })
       .first('id');
-    expectError(await account.api.get(`/api/leads?collectionId=${theirCollection.id}`), 404, 'NOT_FOUND');
-    expectError(await account.api.get('/api/leads?collectionId=999999'), 404, 'NOT_FOUND');
+    for (const collectionId of [theirCollection.id, 999999]) {
+      await expect(account.call(contract.leads.list, { query: { collectionId } })).rejects.toMatchObject({
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+    }
   });
 
   it('keeps totalCount equal to a real count through every kind of write, by the API or straight in SQL', async () => {
@@ -224,9 +225,15 @@ describe('GET /api/leads', () => {
       'collectionId=some',
       'isExcluded=maybe',
     ]) {
-      expectError(await account.api.get(`/api/leads?${query}`), 400, 'BAD_REQUEST');
+      await expect(listLeads(account, query), query).rejects.toMatchObject({
+        status: 400,
+        code: 'BAD_REQUEST',
+      });
     }
-    expectError(await server.client().get('/api/leads'), 401, 'UNAUTHORIZED');
+    await expect(server.call(contract.leads.list)).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
   });
 });
 
@@ -247,22 +254,23 @@ describe('PATCH /api/leads', () => {
     const account = await registerAccount(server);
     const other = await registerAccount(server);
     const [theirs] = await seedLeads(other, await createCollection(other, 'Theirs'), 1);
-    const res = await account.api.patch('/api/leads', { json: { id: theirs, isExcluded: true } });
-    expectError(res, 404, 'NOT_FOUND');
-    expect(apiErrorSchema.parse(res.body).error.message).toBe(`Lead ${theirs} not found.`);
-    for (const json of [
-      { id: theirs },
-      { id: theirs, isExcluded: 'true' },
-      { id: -1, isExcluded: true },
-      {},
-    ]) {
-      expectError(await account.api.patch('/api/leads', { json }), 400, 'BAD_REQUEST');
+    await expect(setExcluded(account, theirs, true)).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: `Lead ${theirs} not found.`,
+    });
+    await expect(setExcluded(account, -1, true)).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    // Bodies with a field missing or mistyped: raw.
+    for (const json of [{ id: theirs }, { id: theirs, isExcluded: 'true' }, {}]) {
+      expectError(
+        await account.api.patch(urlOf(contract.leads.setExcluded, {}), { json }),
+        400,
+        'BAD_REQUEST',
+      );
     }
-    expectError(
-      await server.client().patch('/api/leads', { json: { id: theirs, isExcluded: true } }),
-      401,
-      'UNAUTHORIZED',
-    );
+    await expect(
+      server.call(contract.leads.setExcluded, { body: { id: theirs as number, isExcluded: true } }),
+    ).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
     expect((await server.database.db('leads').where({ id: theirs }).first()).is_excluded).toBe(false);
   });
 });
@@ -271,8 +279,9 @@ describe('POST /api/leads', () => {
   it('adds leads, normalising links, and counts duplicates in the call and in the collection', async () => {
     const account = await registerAccount(server);
     const collection = await createCollection(account, 'Bulk');
-    const res = await account.api.post('/api/leads', {
-      json: {
+    // The typed client parses the answer with the shared schema and refuses any status but 200.
+    const created = await account.call(contract.leads.create, {
+      body: {
         collectionId: collection,
         leads: [
           { profileUrl: 'https://www.facebook.com/anna/', name: 'Anna', hasMessageButton: true },
@@ -281,8 +290,7 @@ describe('POST /api/leads', () => {
         ],
       },
     });
-    expect(res.status).toBe(200);
-    expect(createLeadsResponseSchema.parse(res.body)).toEqual({ created: 2, duplicates: 1 });
+    expect(created).toEqual({ created: 2, duplicates: 1 });
     const rows = await server.database
       .db('leads')
       .where({ collection_id: collection })
@@ -307,37 +315,45 @@ describe('POST /api/leads', () => {
         organization_id: account.organizationId,
       },
     ]);
-    const again = await account.api.post('/api/leads', {
-      json: {
+    const again = await account.call(contract.leads.create, {
+      body: {
         collectionId: collection,
         leads: [{ profileUrl: 'https://facebook.com/bob' }, { profileUrl: 'https://x.com/c' }],
       },
     });
-    expect(createLeadsResponseSchema.parse(again.body)).toEqual({ created: 1, duplicates: 1 });
+    expect(again).toEqual({ created: 1, duplicates: 1 });
     // The same link in another collection is another lead.
     const second = await createCollection(account, 'Second');
-    const elsewhere = await account.api.post('/api/leads', {
-      json: { collectionId: second, leads: [{ profileUrl: 'https://facebook.com/bob' }] },
+    const elsewhere = await account.call(contract.leads.create, {
+      body: { collectionId: second, leads: [{ profileUrl: 'https://facebook.com/bob' }] },
     });
-    expect(createLeadsResponseSchema.parse(elsewhere.body)).toEqual({ created: 1, duplicates: 0 });
+    expect(elsewhere).toEqual({ created: 1, duplicates: 0 });
   });
 
   it('refuses bad bodies with 400 and writes nothing, even when one lead of many is bad', async () => {
     const account = await registerAccount(server);
     const collection = await createCollection(account, 'Strict');
-    const bodies: unknown[] = [
-      {},
+    const badLink = {
+      collectionId: collection,
+      leads: [{ profileUrl: 'https://x.com/ok' }, { profileUrl: 'not a link' }],
+    };
+    for (const body of [
       { collectionId: collection, leads: [] },
-      { collectionId: collection, leads: [{ profileUrl: 'https://x.com/ok' }, { profileUrl: 'not a link' }] },
+      badLink,
       { collectionId: 'all', leads: [{ profileUrl: 'https://x.com/a' }] },
       { collectionId: collection, leads: [{ profileUrl: 'https://x.com/a', name: 'x'.repeat(201) }] },
-      { collectionId: collection, leads: 'https://x.com/a' },
-    ];
-    for (const json of bodies) {
-      expectError(await account.api.post('/api/leads', { json }), 400, 'BAD_REQUEST');
+    ]) {
+      await expect(account.call(contract.leads.create, { body })).rejects.toMatchObject({
+        status: 400,
+        code: 'BAD_REQUEST',
+      });
     }
-    const bad = await account.api.post('/api/leads', { json: bodies[2] });
-    expect(apiErrorSchema.parse(bad.body).error.details).toEqual([
+    // No fields, or leads that are not a list: raw.
+    for (const json of [{}, { collectionId: collection, leads: 'https://x.com/a' }]) {
+      expectError(await account.api.post(urlOf(contract.leads.create, {}), { json }), 400, 'BAD_REQUEST');
+    }
+    const bad = await apiErrorOf(account.call(contract.leads.create, { body: badLink }));
+    expect(bad.details).toEqual([
       {
         path: ['leads', '1', 'profileUrl'],
         code: 'custom',
@@ -351,9 +367,15 @@ describe('POST /api/leads', () => {
     const account = await registerAccount(server);
     const other = await registerAccount(server);
     const theirs = await createCollection(other, 'Theirs');
-    const json = { collectionId: theirs, leads: [{ profileUrl: 'https://x.com/sneaky' }] };
-    expectError(await account.api.post('/api/leads', { json }), 404, 'NOT_FOUND');
-    expectError(await server.client().post('/api/leads', { json }), 401, 'UNAUTHORIZED');
+    const body = { collectionId: theirs, leads: [{ profileUrl: 'https://x.com/sneaky' }] };
+    await expect(account.call(contract.leads.create, { body })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    await expect(server.call(contract.leads.create, { body })).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
     expect(await countRows(server, 'leads', { collection_id: theirs })).toBe(0);
   });
 });
@@ -368,9 +390,9 @@ describe('DELETE /api/leads/clear', () => {
     await server.database
       .db('conversations')
       .insert({ organization_id: account.organizationId, lead_id: first, collection_id: cleared, order: 1 });
-    const res = await account.api.delete(`/api/leads/clear?collectionId=${cleared}`);
-    expect(res.status).toBe(200);
-    expect(clearLeadsResponseSchema.parse(res.body)).toEqual({ deleted: 5 });
+    expect(await account.call(contract.leads.clear, { query: { collectionId: cleared } })).toEqual({
+      deleted: 5,
+    });
     expect(await countRows(server, 'leads', { collection_id: cleared })).toBe(0);
     expect(await countRows(server, 'conversations', { collection_id: cleared })).toBe(0);
     expect(await countRows(server, 'leads', { collection_id: kept })).toBe(2);
@@ -382,11 +404,24 @@ describe('DELETE /api/leads/clear', () => {
     const other = await registerAccount(server);
     const theirs = await createCollection(other, 'Theirs');
     await seedLeads(other, theirs, 3);
-    expectError(await account.api.delete(`/api/leads/clear?collectionId=${theirs}`), 404, 'NOT_FOUND');
-    for (const query of ['', '?collectionId=all', '?collectionId=abc', '?collectionId=0']) {
-      expectError(await account.api.delete(`/api/leads/clear${query}`), 400, 'BAD_REQUEST');
+    const clear = contract.leads.clear;
+    await expect(account.call(clear, { query: { collectionId: theirs } })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    for (const collectionId of [undefined, 'all', 'abc', 0]) {
+      await expect(
+        account.call(clear, { query: { collectionId } }),
+        String(collectionId),
+      ).rejects.toMatchObject({
+        status: 400,
+        code: 'BAD_REQUEST',
+      });
     }
-    expectError(await server.client().delete(`/api/leads/clear?collectionId=${theirs}`), 401, 'UNAUTHORIZED');
+    await expect(server.call(clear, { query: { collectionId: theirs } })).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
     expect(await countRows(server, 'leads', { collection_id: theirs })).toBe(3);
   });
 });

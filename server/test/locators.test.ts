@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contract } from '@reachly/shared/contract';
+import { contract, urlOf } from '@reachly/shared/contract';
 import { DEFAULT_FACEBOOK_LOCATORS } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIAGNOSTICS_PER_HOUR } from '../src/services/locators-service.ts';
@@ -67,7 +67,7 @@ const signature = (profileId: number, locator = 'buttons.joinGroup') => ({
 
 describe('locator tables', () => {
   it('serves the built-in table to executors until one is published; publishing replaces it and tells every socket', async () => {
-    expect((await server.client().get('/api/locators')).status).toBe(401);
+    await expect(server.call(contract.locators.current)).rejects.toMatchObject({ status: 401 });
     const first = await a.call(contract.locators.current, { query: { network: 'facebook' } });
     expect(first).toEqual(DEFAULT_FACEBOOK_LOCATORS);
 
@@ -108,14 +108,18 @@ describe('locator tables', () => {
 describe('diagnostics', () => {
   it('stores redacted signatures per organisation, lists them by locator and count, and limits each profile', async () => {
     const { id } = await a.call(contract.profiles.create, { body: { name: 'Diagnostics' } });
-    expect(
-      (await a.api.post('/api/diagnostics', { json: { ...signature(id), urlPattern: '' } })).status,
-    ).toBe(400);
-    expect((await a.api.post('/api/diagnostics', { json: { ...signature(id), roles: 'x' } })).status).toBe(
-      400,
-    );
+    await expect(
+      a.call(contract.locators.report, { body: { ...signature(id), urlPattern: '' } }),
+    ).rejects.toMatchObject({ status: 400 });
+    // Roles that are not a map: raw.
+    const res = await a.api.post(urlOf(contract.locators.report, {}), {
+      json: { ...signature(id), roles: 'x' },
+    });
+    expect(res.status).toBe(400);
     // Another organisation's profile is not found.
-    expect((await b.api.post('/api/diagnostics', { json: signature(id) })).status).toBe(404);
+    await expect(b.call(contract.locators.report, { body: signature(id) })).rejects.toMatchObject({
+      status: 404,
+    });
 
     await a.call(contract.locators.report, { body: signature(id) });
     await a.call(contract.locators.report, { body: signature(id) });
@@ -130,10 +134,9 @@ describe('diagnostics', () => {
 
     for (let i = 3; i < DIAGNOSTICS_PER_HOUR; i += 1)
       await a.call(contract.locators.report, { body: signature(id) });
-    const limited = await a.api.post<{ error: { code: string } }>('/api/diagnostics', {
-      json: signature(id),
+    await expect(a.call(contract.locators.report, { body: signature(id) })).rejects.toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
     });
-    expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe('TOO_MANY_REQUESTS');
   });
 });

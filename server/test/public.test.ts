@@ -1,9 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { contract } from '@reachly/shared/contract';
+import { contract, urlOf } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, registerAccount, startTestServer, type TestServer } from './helpers/test-server.ts';
+import {
+  apiErrorOf,
+  callAs,
+  countRows,
+  registerAccount,
+  startTestServer,
+  type TestServer,
+} from './helpers/test-server.ts';
 
 const releases = mkdtempSync(path.join(tmpdir(), 'reachly-releases-'));
 const installer = Buffer.alloc(256 * 1024, 7);
@@ -22,23 +29,23 @@ interface ErrorBody {
 
 describe('GET /api/downloadApp', () => {
   it('streams the installer with Content-Length and Content-Disposition, without a session', async () => {
-    const res = await fetch(`${server.url}/api/downloadApp?os=windows&format=msi`);
-    expect(res.status).toBe(200);
+    // A download: the typed client answers the Response itself (its status checked: 200).
+    const res = await server.call(contract.public.downloadApp, { query: { os: 'windows', format: 'msi' } });
     expect(res.headers.get('content-length')).toBe(String(installer.length));
     expect(res.headers.get('content-disposition')).toBe('attachment; filename=reachly-windows.msi');
     expect(Buffer.from(await res.arrayBuffer()).equals(installer)).toBe(true);
-    const linux = await server.client().get('/api/downloadApp?os=linux');
-    expect(linux.status).toBe(200);
-    expect(linux.text).toBe('deb package');
+    const linux = await server.call(contract.public.downloadApp, { query: { os: 'linux' } });
+    expect(await linux.text()).toBe('deb package');
   });
 
   it('answers 404 JSON for an installer that is not there', async () => {
-    const res = await server.client().get<ErrorBody>('/api/downloadApp?os=macos-m');
-    expect(res.status).toBe(404);
-    expect(res.body.error).toEqual({
+    const error = await apiErrorOf(server.call(contract.public.downloadApp, { query: { os: 'macos-m' } }));
+    expect(error).toMatchObject({
+      status: 404,
       code: 'NOT_FOUND',
       message: 'reachly-macos-m.dmg is not available yet.',
     });
+    expect(error.details).toBeUndefined();
   });
 
   for (const query of [
@@ -49,9 +56,11 @@ describe('GET /api/downloadApp', () => {
     '?os=../etc/passwd',
   ]) {
     it(`answers 400 for ${query || 'no os'}`, async () => {
-      const res = await server.client().get<ErrorBody>(`/api/downloadApp${query}`);
-      expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe('BAD_REQUEST');
+      const fields = Object.fromEntries(new URLSearchParams(query));
+      await expect(server.call(contract.public.downloadApp, { query: fields })).rejects.toMatchObject({
+        status: 400,
+        code: 'BAD_REQUEST',
+      });
     });
   }
 });
@@ -72,29 +81,29 @@ describe('POST /api/summary', () => {
     const before = await read();
     // Three visitors (another browser each), one of whom comes back: counted once a day each.
     for (const visitor of [1, 2, 3, 1]) {
-      const res = await server.client().post('/api/summary', {
-        json: { key: 'uniqueVisits' },
-        headers: { 'user-agent': `visitor-${visitor}-${day}` },
-      });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ok: true });
+      const browser = callAs(server.url, { 'user-agent': `visitor-${visitor}-${day}` });
+      expect(await browser(contract.public.summary, { body: { key: 'uniqueVisits' } })).toEqual({ ok: true });
     }
     expect(await read()).toBe(before + 3);
   });
 
   it('refuses the counters the server writes itself (403) and counts nothing', async () => {
     const before = await countRows(server, 'visit_counters');
-    for (const key of ['purchasedTotal', 'purchasedFirstTime', 'startedTrial', 'singedUp']) {
-      const res = await server.client().post<ErrorBody>('/api/summary', { json: { key } });
-      expect(res.status).toBe(403);
-      expect(res.body.error.message).toBe(`${key} is counted by the server only.`);
+    for (const key of ['purchasedTotal', 'purchasedFirstTime', 'startedTrial', 'singedUp'] as const) {
+      await expect(server.call(contract.public.summary, { body: { key } })).rejects.toMatchObject({
+        status: 403,
+        message: `${key} is counted by the server only.`,
+      });
     }
     expect(await countRows(server, 'visit_counters')).toBe(before);
   });
 
   it('answers 400 for an unknown key and counts nothing', async () => {
     const before = await countRows(server, 'visit_counters');
-    const res = await server.client().post<ErrorBody>('/api/summary', { json: { key: 'pageViews' } });
+    // A key outside the contract's list: raw.
+    const res = await server.client().post<ErrorBody>(urlOf(contract.public.summary, {}), {
+      json: { key: 'pageViews' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/^key must be one of uniqueVisits/);
     expect(await countRows(server, 'visit_counters')).toBe(before);
@@ -103,8 +112,9 @@ describe('POST /api/summary', () => {
 
 describe('POST /api/emit', () => {
   it('stores a visitor event with its extra fields', async () => {
-    const res = await server.client().post('/api/emit', {
-      json: {
+    // The typed client refuses any status but 200.
+    await server.call(contract.public.emit, {
+      body: {
         type: 'clientLoaded',
         source: 'client',
         url: 'http://localhost/x',
@@ -113,7 +123,6 @@ describe('POST /api/emit', () => {
         screen: '1920x1080',
       },
     });
-    expect(res.status).toBe(200);
     const row = await server.database
       .db('client_events')
       .where({ type: 'clientLoaded' })
@@ -130,10 +139,9 @@ describe('POST /api/emit', () => {
   });
 
   it('accepts the noGuestId body and keeps the guest id', async () => {
-    const res = await server.client().post('/api/emit', {
-      json: { type: 'noGuestId', guestId: 'guest-42', source: 'client', url: 'http://localhost/' },
+    await server.call(contract.public.emit, {
+      body: { type: 'noGuestId', guestId: 'guest-42', source: 'client', url: 'http://localhost/' },
     });
-    expect(res.status).toBe(200);
     expect(await countRows(server, 'client_events', { type: 'noGuestId', guest_id: 'guest-42' })).toBe(1);
   });
 
@@ -149,7 +157,10 @@ describe('POST /api/emit', () => {
   for (const type of [42, null, { a: 1 }, ['x']]) {
     it(`refuses a type of ${JSON.stringify(type)}: "Event type must be string"`, async () => {
       const before = await countRows(server, 'client_events');
-      const res = await server.client().post<ErrorBody>('/api/emit', { json: { type, source: 'client' } });
+      // A type that is not a string: raw.
+      const res = await server.client().post<ErrorBody>(urlOf(contract.public.emit, {}), {
+        json: { type, source: 'client' },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('Event type must be string');
       expect(await countRows(server, 'client_events')).toBe(before);
@@ -158,9 +169,10 @@ describe('POST /api/emit', () => {
 
   it('refuses a noGuestId event without its guestId, and an oversized body', async () => {
     const before = await countRows(server, 'client_events');
-    expect((await server.client().post('/api/emit', { json: { type: 'noGuestId' } })).status).toBe(400);
-    const big = await server.client().post('/api/emit', { json: { type: 'x', blob: 'y'.repeat(20_000) } });
-    expect(big.status).toBe(400);
+    const emit = (body: { type: string; [field: string]: unknown }) =>
+      server.call(contract.public.emit, { body });
+    await expect(emit({ type: 'noGuestId' })).rejects.toMatchObject({ status: 400 });
+    await expect(emit({ type: 'x', blob: 'y'.repeat(20_000) })).rejects.toMatchObject({ status: 400 });
     expect(await countRows(server, 'client_events')).toBe(before);
   });
 });
@@ -191,30 +203,28 @@ describe('PATCH /api/user/machineData and the offered desktop version', () => {
 
   it('refuses bad machine data and anonymous callers, writing nothing', async () => {
     const account = await registerAccount(server);
-    for (const body of [
-      { ...machine, machineId: '' },
-      { ...machine, reachlyVersion: 3 },
-      { machineId: 'x' },
-    ]) {
-      const res = await account.api.patch<ErrorBody>('/api/user/machineData', { json: body });
+    await expect(
+      account.call(contract.user.machineData, { body: { ...machine, machineId: '' } }),
+    ).rejects.toMatchObject({ status: 400 });
+    // A mistyped version and missing fields: raw.
+    for (const body of [{ ...machine, reachlyVersion: 3 }, { machineId: 'x' }]) {
+      const res = await account.api.patch<ErrorBody>(urlOf(contract.user.machineData, {}), { json: body });
       expect(res.status).toBe(400);
     }
-    expect((await server.client().patch('/api/user/machineData', { json: machine })).status).toBe(401);
+    await expect(server.call(contract.user.machineData, { body: machine })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(await countRows(server, 'machine_data', { user_id: account.id })).toBe(0);
   });
 
   it('refuses text with a NUL character (PostgreSQL cannot store it) with 400, not 500', async () => {
     const account = await registerAccount(server);
-    const res = await account.api.patch<ErrorBody>('/api/user/machineData', {
-      json: { ...machine, machineId: 'a\u0000b' },
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('machineId: text must not contain NUL characters');
-    const emit = await server
-      .client()
-      .post<ErrorBody>('/api/emit', { json: { type: 'x', extra: { deep: '\u0000' } } });
-    expect(emit.status).toBe(400);
-    expect(emit.body.error.message).toBe('extra.deep: text must not contain NUL characters');
+    await expect(
+      account.call(contract.user.machineData, { body: { ...machine, machineId: 'a\u0000b' } }),
+    ).rejects.toMatchObject({ status: 400, message: 'machineId: text must not contain NUL characters' });
+    await expect(
+      server.call(contract.public.emit, { body: { type: 'x', extra: { deep: '\u0000' } } }),
+    ).rejects.toMatchObject({ status: 400, message: 'extra.deep: text must not contain NUL characters' });
     expect(await countRows(server, 'machine_data', { user_id: account.id })).toBe(0);
   });
 

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contract, createApiClient, urlOf } from '@reachly/shared/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../src/config.ts';
 import { HttpClient } from './helpers/http-client.ts';
@@ -125,7 +126,9 @@ describe.runIf(testDbKind() === 'pglite')('npm start on the embedded database', 
     const client = new HttpClient(out.url as string);
     const signIn = await client.signIn('demo@reachly.local', password as string);
     expect(signIn.error).toBeNull();
-    expect((await client.get<{ email: string }>('/api/user')).body.email).toBe('demo@reachly.local');
+    // By the session cookie the sign-in set: a raw request (the typed client sends no cookie).
+    const user = await client.get<{ email: string }>(urlOf(contract.user.get, {}));
+    expect(user.body.email).toBe('demo@reachly.local');
     await first.stop();
 
     const second = startMain({ DATA_DIR: dataDir });
@@ -152,9 +155,8 @@ describe.runIf(testDbKind() === 'postgres')('npm start on PostgreSQL', () => {
       expect(out.stdout).toContain('on PostgreSQL');
       expect(out.stdout).not.toMatch(/password:|demo account was created/);
       expect(await database.db('users').where({ email: 'demo@reachly.local' }).first()).toBeUndefined();
-      expect((await new HttpClient(out.url as string).get('/api/globalPrerenderData')).body).toEqual({
-        user: null,
-      });
+      const anonymous = createApiClient({ baseUrl: out.url as string });
+      expect(await anonymous.call(contract.user.prerender)).toEqual({ user: null });
       await run.stop();
     } finally {
       await database.destroy();

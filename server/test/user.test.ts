@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { globalPrerenderDataSchema, trafficSchema, userSchema } from '@reachly/shared/schemas';
+import { contract, urlOf } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, uniqueEmail } from './helpers/test-server.ts';
+import { callAs, startTestServer, type TestServer, uniqueEmail } from './helpers/test-server.ts';
 
 let server: TestServer;
 const dashboardDir = mkdtempSync(path.join(tmpdir(), 'reachly-dash-'));
@@ -20,20 +20,17 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function newUser() {
-  const res = await server
-    .client()
-    .post<{ user: { accessToken: string; organizationId: number } }>('/api/register', {
-      json: { email: uniqueEmail(), password: 'password1' },
-    });
-  return res.body.user;
+  const { user } = await server.call(contract.auth.register, {
+    body: { email: uniqueEmail(), password: 'password1' },
+  });
+  return { ...user, call: callAs(server.url, { authorization: user.accessToken }) };
 }
 
 describe('GET /api/user', () => {
   it('answers the user of spec §3 with the licence, matching the shared schema', async () => {
     const user = await newUser();
-    const res = await server.client().get('/api/user', { headers: { authorization: user.accessToken } });
-    expect(res.status).toBe(200);
-    const parsed = userSchema.parse(res.body);
+    // The typed client parses the answer with the shared schema (and refuses a status other than 200).
+    const parsed = await user.call(contract.user.get);
     expect(parsed.isBanned).toBe(false);
     expect(parsed.areProfilesGiven).toBe(false);
     expect(parsed.paymentTexts.map((p) => p.method).sort()).toEqual(['CARD_NUMBER', 'ZELLE']);
@@ -43,10 +40,7 @@ describe('GET /api/user', () => {
   it('shows areProfilesGiven once the organisation has a profile', async () => {
     const user = await newUser();
     await server.database.db('profiles').insert({ organization_id: user.organizationId, name: 'P1' });
-    const res = await server.client().get<{ areProfilesGiven: boolean }>('/api/user', {
-      headers: { authorization: user.accessToken },
-    });
-    expect(res.body.areProfilesGiven).toBe(true);
+    expect((await user.call(contract.user.get)).areProfilesGiven).toBe(true);
   });
 });
 
@@ -58,8 +52,7 @@ describe('GET /api/traffic', () => {
       .db('traffic_allowances')
       .where({ organization_id: user.organizationId })
       .update({ traffic_limit: '9007199254740993000', used_traffic: '1000' });
-    const res = await server.client().get('/api/traffic', { headers: { authorization: user.accessToken } });
-    expect(trafficSchema.parse(res.body)).toEqual({
+    expect(await user.call(contract.user.traffic)).toEqual({
       trafficLimit: '9007199254740993000',
       usedTraffic: '1000',
       remainingTraffic: '9007199254740992000',
@@ -69,29 +62,26 @@ describe('GET /api/traffic', () => {
 
 describe('GET /api/globalPrerenderData', () => {
   it('answers {user: null} without a token', async () => {
-    const res = await server.client().get('/api/globalPrerenderData');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ user: null });
+    expect(await server.call(contract.user.prerender)).toEqual({ user: null });
   });
 
   it("answers the token's user", async () => {
     const user = await newUser();
-    const res = await server
-      .client()
-      .get('/api/globalPrerenderData', { headers: { authorization: user.accessToken } });
-    expect(globalPrerenderDataSchema.parse(res.body).user?.accessToken).toBe(user.accessToken);
+    expect((await user.call(contract.user.prerender)).user?.accessToken).toBe(user.accessToken);
   });
 
   it('answers 401 for a token that does not exist', async () => {
-    const res = await server
-      .client()
-      .get('/api/globalPrerenderData', { headers: { authorization: 'deadbeef' } });
-    expect(res.status).toBe(401);
+    await expect(
+      callAs(server.url, { authorization: 'deadbeef' })(contract.user.prerender),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
   });
 });
 
 describe('the app around the API', () => {
   it('answers an unknown /api route with 404 JSON', async () => {
+    // Routes and methods the contract does not have: the literal URLs are the point.
     for (const [method, p] of [
       ['GET', '/api/nothing-here'],
       ['POST', '/api/user'],
@@ -117,7 +107,8 @@ describe('the app around the API', () => {
   });
 
   it('never answers with a stack trace', async () => {
-    const res = await server.client().post('/api/register', {
+    // A body that is not JSON, sent raw.
+    const res = await server.client().post(urlOf(contract.auth.register, {}), {
       raw: '\u0000{',
       headers: { 'content-type': 'application/json' },
     });

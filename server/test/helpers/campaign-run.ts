@@ -1,10 +1,5 @@
-import {
-  type Campaign,
-  type ClaimTaskResponse,
-  campaignSchema,
-  type ExecutorEvent,
-  type ExecutorTask,
-} from '@reachly/shared/schemas';
+import { type ClientInput, contract } from '@reachly/shared/contract';
+import type { Campaign, ClaimTaskResponse, ExecutorEvent, ExecutorTask } from '@reachly/shared/schemas';
 import type { ManualClock } from '../../src/engine/index.ts';
 import { RecordingNetwork, ScriptedExecutor } from './executor.ts';
 import { seedCollection, seedProfile } from './seed-conversations.ts';
@@ -34,7 +29,7 @@ export async function setupCampaignOrg(
     profileIds.push(id);
   }
   const network = new RecordingNetwork();
-  const executors = profileIds.map((id) => new ScriptedExecutor(account.api, id, network));
+  const executors = profileIds.map((id) => new ScriptedExecutor(account.call, id, network));
   const { socket } = await connectSocket(server.url, {
     token: account.accessToken,
     organizationId: account.organizationId,
@@ -78,14 +73,13 @@ export async function seedLeads(
   return inserted.map((r) => ({ id: Number(r.id), url: r.profile_url, name: r.name }));
 }
 
+/** A campaign as POST /api/campaigns takes it. */
+export type NewCampaign = ClientInput<typeof contract.campaigns.create>['body'];
+
 /** Creates and starts a campaign through the API. */
-export async function startCampaign(account: TestAccount, body: Record<string, unknown>): Promise<Campaign> {
-  const created = await account.api.post('/api/campaigns', { json: body });
-  if (created.status !== 201) throw new Error(`create campaign: ${created.status} ${created.text}`);
-  const { id } = campaignSchema.parse(created.body);
-  const started = await account.api.post(`/api/campaigns/${id}/start`);
-  if (started.status !== 200) throw new Error(`start campaign: ${started.status} ${started.text}`);
-  return campaignSchema.parse(started.body);
+export async function startCampaign(account: TestAccount, body: NewCampaign): Promise<Campaign> {
+  const { id } = await account.call(contract.campaigns.create, { body });
+  return account.call(contract.campaigns.start, { params: { id } });
 }
 
 export interface RunResult {
@@ -137,8 +131,6 @@ export async function campaignLog(server: TestServer, campaignId: number) {
 }
 
 /** Reports what the profile's browser saw (POST /api/executor/events) and expects it taken. */
-export async function reportEvents(account: TestAccount, profileId: number, events: ExecutorEvent[]) {
-  const res = await account.api.post('/api/executor/events', { json: { profileId, events } });
-  if (res.status !== 200) throw new Error(`events: ${res.status} ${res.text}`);
-  return res.body as { applied: number; ignored: number };
+export function reportEvents(account: TestAccount, profileId: number, events: ExecutorEvent[]) {
+  return account.call(contract.executor.events, { body: { profileId, events } });
 }

@@ -1,13 +1,11 @@
-import {
-  type ClaimTaskResponse,
-  claimTaskResponseSchema,
-  type ExecutorEvent,
-  type ExecutorTask,
-  executorEventsResponseSchema,
-  type TaskOutcomeBody,
-  taskOutcomeResponseSchema,
+import { type ApiClient, contract, createApiClient } from '@reachly/shared/contract';
+import type {
+  ClaimTaskResponse,
+  ExecutorEvent,
+  ExecutorTask,
+  TaskOutcomeBody,
 } from '@reachly/shared/schemas';
-import type { HttpClient } from './http-client.ts';
+import { HttpClient } from './http-client.ts';
 
 /** An outcome without the fields the executor adds itself (Omit spread over the union's members). */
 export type OutcomeReport = TaskOutcomeBody extends infer T
@@ -82,36 +80,42 @@ export class RecordingNetwork {
 
 /**
  * A scripted executor over real HTTP, working for one profile as the extension will: claim, report
- * started, act on the network, report the outcome.
+ * started, act on the network, report the outcome. It calls through the contract's typed client
+ * (an account's `call`; a raw HttpClient is taken for its base URL and token), so a refused call
+ * throws its ApiError.
  */
 export class ScriptedExecutor {
+  readonly call: ApiClient['call'];
+
   constructor(
-    readonly api: HttpClient,
+    api: ApiClient['call'] | HttpClient,
     readonly profileId: number,
     readonly network: RecordingNetwork,
     /** What a collect task finds. */
     readonly collectable: { profileUrl: string; name: string; hasMessageButton: boolean }[] = [],
-  ) {}
-
-  async claim(): Promise<ClaimTaskResponse> {
-    const res = await this.api.post('/api/executor/claim', { json: { profileId: this.profileId } });
-    if (res.status !== 200) throw new Error(`claim: ${res.status} ${res.text}`);
-    return claimTaskResponseSchema.parse(res.body);
+  ) {
+    this.call =
+      api instanceof HttpClient
+        ? createApiClient({ baseUrl: api.baseUrl, headers: () => api.defaultHeaders }).call
+        : api;
   }
 
-  async report(task: ExecutorTask, body: OutcomeReport) {
-    const res = await this.api.post(`/api/executor/tasks/${task.id}/outcome`, {
-      json: { ...body, profileId: this.profileId, attempt: task.attempt },
+  claim(): Promise<ClaimTaskResponse> {
+    return this.call(contract.executor.claim, { body: { profileId: this.profileId } });
+  }
+
+  report(task: ExecutorTask, body: OutcomeReport) {
+    return this.call(contract.executor.outcome, {
+      params: { id: task.id },
+      body: { ...body, profileId: this.profileId, attempt: task.attempt },
     });
-    if (res.status !== 200) throw new Error(`outcome: ${res.status} ${res.text}`);
-    return taskOutcomeResponseSchema.parse(res.body);
   }
 
   async started(task: ExecutorTask) {
-    const res = await this.api.post(`/api/executor/tasks/${task.id}/started`, {
-      json: { profileId: this.profileId, attempt: task.attempt },
+    await this.call(contract.executor.started, {
+      params: { id: task.id },
+      body: { profileId: this.profileId, attempt: task.attempt },
     });
-    if (res.status !== 200) throw new Error(`started: ${res.status} ${res.text}`);
   }
 
   /** Does the task on the network (checking first after a lapsed claim) without reporting it. */
@@ -135,9 +139,7 @@ export class ScriptedExecutor {
     return claim;
   }
 
-  async events(events: ExecutorEvent[]) {
-    const res = await this.api.post('/api/executor/events', { json: { profileId: this.profileId, events } });
-    if (res.status !== 200) throw new Error(`events: ${res.status} ${res.text}`);
-    return executorEventsResponseSchema.parse(res.body);
+  events(events: ExecutorEvent[]) {
+    return this.call(contract.executor.events, { body: { profileId: this.profileId, events } });
   }
 }

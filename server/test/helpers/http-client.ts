@@ -1,4 +1,6 @@
-/** A fetch client with a cookie jar, for driving the API and Auth.js as a browser would. */
+import { type ClientInput, type EndpointSpec, urlOf } from '@reachly/shared/contract';
+
+/** An answer as the server sent it: status, headers, the parsed JSON body and its text. */
 export interface HttpResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -14,6 +16,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * A fetch client with a cookie jar, for driving Auth.js as a browser would and for the requests the
+ * contract's typed client cannot or should not send (a bad body, a cookie, a missing token, a header
+ * or the text of the answer to read). Well-formed API calls go through `TestAccount.call`.
+ */
 export class HttpClient {
   readonly cookies = new Map<string, string>();
   constructor(
@@ -51,6 +58,20 @@ export class HttpClient {
     let parsed: unknown = text;
     if (res.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  /**
+   * An endpoint of the contract called as the typed client would (its method, its path with the
+   * params and query, the typed JSON body), answered raw: for a test that reads what the typed
+   * client does not give (headers, the answer's text as sent, a cookie it set).
+   */
+  send<E extends EndpointSpec>(
+    endpoint: E,
+    input: ClientInput<E>,
+    options: Omit<RequestOptions, 'json' | 'form' | 'raw'> = {},
+  ) {
+    const { body } = input as { body?: unknown };
+    return this.request(endpoint.method, urlOf(endpoint, input), { ...options, json: body });
   }
 
   get<T = unknown>(path: string, options?: RequestOptions) {

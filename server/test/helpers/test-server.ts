@@ -1,11 +1,22 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ApiClient, contract, createApiClient } from '@reachly/shared/contract';
+import { API_ERROR_CODES } from '@reachly/shared/constants';
+import {
+  type ApiClient,
+  ApiError,
+  contract,
+  createApiClient,
+  type EndpointSpec,
+} from '@reachly/shared/contract';
+import { apiErrorSchema } from '@reachly/shared/schemas';
+import { expect } from 'vitest';
+import type { z } from 'zod';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type RunningServer, type StartOptions, startServer } from '../../src/server.ts';
-import { HttpClient } from './http-client.ts';
+import { HttpClient, type HttpResponse } from './http-client.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
+import { writeSignature } from './write-signature.ts';
 
 export interface TestServer {
   url: string;
@@ -14,6 +25,8 @@ export interface TestServer {
   config: Config;
   /** A new client with its own cookie jar. */
   client(): HttpClient;
+  /** The contract's typed client with no token (the public routes, sign-up). */
+  call: ApiClient['call'];
   close(): Promise<void>;
 }
 
@@ -56,6 +69,7 @@ export async function startTestServer(
     running,
     config,
     client: () => new HttpClient(running.url),
+    call: callAs(running.url),
     async close() {
       await running.close();
       if (!options.database) await database.destroy();
@@ -69,7 +83,7 @@ export interface TestAccount {
   password: string;
   accessToken: string;
   organizationId: number;
-  /** A client that sends this account's access token with every request. */
+  /** Raw HTTP with this account's token, for what the typed client cannot send or read (see HttpClient). */
   api: HttpClient;
   /** The contract's typed client as this account (shared/src/contract): answers parsed, errors thrown as ApiError. */
   call: ApiClient['call'];
@@ -79,9 +93,7 @@ export interface TestAccount {
 export async function registerAccount(server: TestServer, prefix = 'user'): Promise<TestAccount> {
   const email = uniqueEmail(prefix);
   const password = 'password-123';
-  const { user } = await createApiClient({ baseUrl: server.url }).call(contract.auth.register, {
-    body: { email, password },
-  });
+  const { user } = await server.call(contract.auth.register, { body: { email, password } });
   const { id, accessToken, organizationId } = user;
   return {
     id,
@@ -90,8 +102,82 @@ export async function registerAccount(server: TestServer, prefix = 'user'): Prom
     accessToken,
     organizationId,
     api: new HttpClient(server.url, { authorization: accessToken }),
-    call: createApiClient({ baseUrl: server.url, headers: () => ({ authorization: accessToken }) }).call,
+    call: callAs(server.url, { authorization: accessToken }),
   };
+}
+
+/** The contract's typed client on a server, sending these headers (a token, or none) with every call. */
+export function callAs(url: string, headers: Record<string, string> = {}): ApiClient['call'] {
+  return createApiClient({ baseUrl: url, headers: () => headers }).call;
+}
+
+/**
+ * The ApiError a typed call was refused with (for a test that reads it whole), checked to carry
+ * the API's error body (one of its codes); fails when the call succeeded.
+ */
+export async function apiErrorOf(call: Promise<unknown>): Promise<ApiError> {
+  try {
+    await call;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    expect(API_ERROR_CODES, `${error.status} ${error.message}`).toContain(error.code);
+    return error;
+  }
+  throw new Error('The call succeeded; an ApiError was expected');
+}
+
+/** Asserts the typed call is refused with `status` and the API's error body, and that it wrote nothing. */
+export async function expectRefused(
+  server: TestServer,
+  label: string,
+  call: () => Promise<unknown>,
+  status: number,
+): Promise<ApiError> {
+  const before = await writeSignature(server.database.db);
+  const error = await apiErrorOf(call());
+  expect(error.status, `${label}: ${error.message}`).toBe(status);
+  expect(await writeSignature(server.database.db), `${label} wrote`).toBe(before);
+  return error;
+}
+
+/**
+ * The same for a raw request: a body the typed client cannot send (wrongly typed, not JSON), or an
+ * answer whose text the test reads. Answers the raw answer.
+ */
+export async function expectRejected(
+  server: TestServer,
+  label: string,
+  request: () => Promise<HttpResponse>,
+  status: number,
+): Promise<HttpResponse> {
+  const before = await writeSignature(server.database.db);
+  const res = await request();
+  expect(res.status, `${label} ${res.text}`).toBe(status);
+  expect(apiErrorSchema.safeParse(res.body).success, res.text).toBe(true);
+  expect(await writeSignature(server.database.db), `${label} wrote`).toBe(before);
+  return res;
+}
+
+/**
+ * The endpoint with its answer parsed strictly: a field the contract does not name fails the call
+ * (BAD_ANSWER) instead of being dropped, for a test that checks the answer holds nothing more.
+ */
+export function strict<E extends EndpointSpec & { response: z.ZodObject }>(endpoint: E): E {
+  return { ...endpoint, response: endpoint.response.strict() } as E;
+}
+
+/**
+ * The status a typed call ended with: the contract's success status when it succeeded (the client
+ * refuses any other), else the ApiError's (for a test that compares the statuses of several calls).
+ */
+export async function statusOf(endpoint: EndpointSpec, call: Promise<unknown>): Promise<number> {
+  try {
+    await call;
+    return endpoint.status ?? 200;
+  } catch (error) {
+    if (error instanceof ApiError) return error.status;
+    throw error;
+  }
 }
 
 /** Creates a collection through POST /api/collections and returns its id. */
