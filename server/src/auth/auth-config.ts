@@ -87,7 +87,10 @@ export function createAuthConfig({
       // Sign-out ends the session and the access token everywhere, not only this browser's cookie.
       async signOut(message) {
         const sub = 'token' in message ? message.token?.sub : undefined;
-        if (db && sub && Number.isInteger(Number(sub))) await endSessions(db, Number(sub));
+        if (db && sub && Number.isInteger(Number(sub))) {
+          await endSessions(db, Number(sub));
+          users.forgetUser(Number(sub));
+        }
       },
     },
     logger: {

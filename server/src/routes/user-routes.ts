@@ -36,6 +36,7 @@ export function userHandlers({ db, users, settings }: AppContext): Handlers<Cont
         await trx('users').where({ id: user.id }).update({ password_hash: passwordHash });
         await endSessions(trx, user.id);
       });
+      users.forgetUser(user.id);
       return { ok: true, signedOut: true };
     },
     traffic: ({ auth }) => readTraffic(db, auth.organizationId),

@@ -99,6 +99,7 @@ export function createAdminService({
   async function setBanned(email: string, banned: boolean): Promise<AdminResult> {
     const { userId, organizationId } = await organizationOfEmail(email);
     await db('users').where({ id: userId }).update({ is_banned: banned, updated_at: db.fn.now() });
+    users.forgetUser(userId);
     if (banned) {
       // A banned user's open sockets go at once, on every server process.
       const sockets = await realtime.io.in(organizationRoom(organizationId)).fetchSockets();

@@ -34,5 +34,12 @@ export function createUsersService({ db, config }: { db: Knex; config: Config })
     verifyCredentials,
     view: createUserView({ db, config }),
     identities,
+    /**
+     * Drops what this process holds of a user at once, after a write that changes who they are (a
+     * ban, a sign-out, a new password): the database's notification reaches every process, but a
+     * moment after the write commits, and the writer's next request must not be answered from
+     * before it.
+     */
+    forgetUser: (userId: number) => identities.forget(String(userId)),
   };
 }
