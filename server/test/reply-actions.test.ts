@@ -251,7 +251,7 @@ describe('answers a lead gives', () => {
       workingHours: { start: '00:00', end: '23:59' },
       gapSeconds: { min: 60, max: 60 },
     });
-    const second = new ScriptedExecutor(account.api, otherProfile, network);
+    const second = new ScriptedExecutor(account.call, otherProfile, network);
     await runUntilIdle([second], clock);
     expect(network.requests.get(fresh)).toEqual([otherProfile]);
     expect(network.requests.get(stop.url) ?? []).toEqual([]);

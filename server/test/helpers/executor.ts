@@ -1,11 +1,10 @@
-import { type ApiClient, contract, createApiClient } from '@reachly/shared/contract';
+import { type ApiClient, contract } from '@reachly/shared/contract';
 import type {
   ClaimTaskResponse,
   ExecutorEvent,
   ExecutorTask,
   TaskOutcomeBody,
 } from '@reachly/shared/schemas';
-import { HttpClient } from './http-client.ts';
 
 /** An outcome without the fields the executor adds itself (Omit spread over the union's members). */
 export type OutcomeReport = TaskOutcomeBody extends infer T
@@ -81,24 +80,16 @@ export class RecordingNetwork {
 /**
  * A scripted executor over real HTTP, working for one profile as the extension will: claim, report
  * started, act on the network, report the outcome. It calls through the contract's typed client
- * (an account's `call`; a raw HttpClient is taken for its base URL and token), so a refused call
- * throws its ApiError.
+ * (an account's `call`), so a refused call throws its ApiError.
  */
 export class ScriptedExecutor {
-  readonly call: ApiClient['call'];
-
   constructor(
-    api: ApiClient['call'] | HttpClient,
+    readonly call: ApiClient['call'],
     readonly profileId: number,
     readonly network: RecordingNetwork,
     /** What a collect task finds. */
     readonly collectable: { profileUrl: string; name: string; hasMessageButton: boolean }[] = [],
-  ) {
-    this.call =
-      api instanceof HttpClient
-        ? createApiClient({ baseUrl: api.baseUrl, headers: () => api.defaultHeaders }).call
-        : api;
-  }
+  ) {}
 
   claim(): Promise<ClaimTaskResponse> {
     return this.call(contract.executor.claim, { body: { profileId: this.profileId } });
