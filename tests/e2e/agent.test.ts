@@ -16,14 +16,7 @@ import {
 } from '../../desktop/src/agent/test-support.ts';
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
-import {
-  type Account,
-  apiAs,
-  callAsAdmin,
-  type E2EApp,
-  registerAccount,
-  startE2EApp,
-} from './support/app.ts';
+import { callAs, callAsAdmin, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
 import { type E2EBrowser, launchBrowser, openPage, signIn, waitForText } from './support/browser.ts';
 import { until, utcTime } from './support/profile-run.ts';
 
@@ -84,12 +77,6 @@ async function sandboxSessionCookie(login: string, password: string): Promise<st
   return cookie;
 }
 
-async function api<T>(account: Account, method: string, apiPath: string, json?: unknown): Promise<T> {
-  const res = await apiAs<T>(app, account, method, apiPath, json);
-  if (res.status >= 300) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 const profileOf = (id: number) => (agent?.runningProfiles() ?? []).find((p) => p.profileId === id);
 
 /** Asks the page (and through it the extension and the agent) over the bridge, as the dashboard does. */
@@ -112,63 +99,69 @@ describe('the desktop agent', () => {
   it('runs a campaign through two proxied profile browsers, keeps them up, and stops on traffic', async () => {
     // The account, its two sandbox-logged-in profiles, leads and a campaign.
     const account = await registerAccount(app, 'agent');
+    const call = callAs(app, account);
     const manualLogin = `agent-manual-${process.pid}`;
     const reachlyLogin = `agent-reachly-${process.pid}`;
     const [manualCookie, reachlyCookie] = await Promise.all([
       sandboxSessionCookie(manualLogin, 'pw-manual'),
       sandboxSessionCookie(reachlyLogin, 'pw-reachly'),
     ]);
-    const manual = await api<{ id: number }>(account, 'POST', '/api/profiles', {
-      name: 'Manual proxy profile',
-      loginStatus: 'logged-in',
-      proxySource: 'MANUAL',
-      HTTPProxyAddress: manualProxy.address,
-      proxyLogin: 'manual-user',
-      proxyPassword: 'manual-pass',
-      proxyTimezone: 'UTC',
+    const manual = await call(contract.profiles.create, {
+      body: {
+        name: 'Manual proxy profile',
+        loginStatus: 'logged-in',
+        proxySource: 'MANUAL',
+        HTTPProxyAddress: manualProxy.address,
+        proxyLogin: 'manual-user',
+        proxyPassword: 'manual-pass',
+        proxyTimezone: 'UTC',
+      },
     });
-    const reachly = await api<{ id: number }>(account, 'POST', '/api/profiles', {
-      name: 'Reachly proxy profile',
-      loginStatus: 'logged-in',
-      proxySource: 'REACHLY',
-      HTTPProxyAddress: `http://reachly-user:reachly-pass@${reachlyProxy.address}`,
-      proxyTimezone: 'UTC',
+    const reachly = await call(contract.profiles.create, {
+      body: {
+        name: 'Reachly proxy profile',
+        loginStatus: 'logged-in',
+        proxySource: 'REACHLY',
+        HTTPProxyAddress: `http://reachly-user:reachly-pass@${reachlyProxy.address}`,
+        proxyTimezone: 'UTC',
+      },
     });
     for (const [profile, value] of [
       [manual, manualCookie],
       [reachly, reachlyCookie],
     ] as const) {
-      await api(account, 'PUT', `/api/profiles/${profile.id}/cookies`, {
-        cookies: [{ name: 'sn_session', value, domain: '127.0.0.1', path: '/', httpOnly: true }],
+      await call(contract.profiles.storeCookies, {
+        params: { id: profile.id },
+        body: { cookies: [{ name: 'sn_session', value, domain: '127.0.0.1', path: '/', httpOnly: true }] },
       });
     }
     const people = (await sandbox.admin.people()).filter((p) => !p.sendsRequests).slice(0, 4);
     for (const p of people) await sandbox.admin.setBehaviour(p.slug, { acceptAfterMs: null, reply: null });
-    const collection = await api<{ id: number }>(account, 'POST', '/api/collections', {
-      name: 'Agent leads',
+    const collection = await call(contract.collections.create, { body: { name: 'Agent leads' } });
+    await call(contract.leads.create, {
+      body: {
+        collectionId: collection.id,
+        leads: people.map((p: PersonSummary) => ({
+          profileUrl: `${sandbox.url}${p.url}`,
+          name: p.name,
+          firstName: p.name.split(' ')[0],
+          hasMessageButton: p.hasMessageButton,
+        })),
+      },
     });
-    await api(account, 'POST', '/api/leads', {
-      collectionId: collection.id,
-      leads: people.map((p: PersonSummary) => ({
-        profileUrl: `${sandbox.url}${p.url}`,
-        name: p.name,
-        firstName: p.name.split(' ')[0],
-        hasMessageButton: p.hasMessageButton,
-      })),
+    const campaign = await call(contract.campaigns.create, {
+      body: {
+        name: 'Agent outreach',
+        collectionId: collection.id,
+        profileIds: [manual.id, reachly.id],
+        steps: [{ type: 'friendRequest' }],
+        dailyCaps: { friendRequest: 100 },
+        workingHours: { start: utcTime(-3), end: utcTime(3) },
+        gapSeconds: { min: 1, max: 2 },
+      },
     });
-    const campaign = await api<{ id: number }>(account, 'POST', '/api/campaigns', {
-      name: 'Agent outreach',
-      collectionId: collection.id,
-      profileIds: [manual.id, reachly.id],
-      steps: [{ type: 'friendRequest' }],
-      dailyCaps: { friendRequest: 100 },
-      workingHours: { start: utcTime(-3), end: utcTime(3) },
-      gapSeconds: { min: 1, max: 2 },
-    });
-    await api(account, 'POST', `/api/campaigns/${campaign.id}/start`);
-    const usedBefore = BigInt(
-      (await api<{ usedTraffic: string }>(account, 'GET', '/api/traffic')).usedTraffic,
-    );
+    await call(contract.campaigns.start, { params: { id: campaign.id } });
+    const usedBefore = BigInt((await call(contract.user.traffic)).usedTraffic);
 
     // The agent, signed in as `npm run agent -- --server … --email … --password …` does.
     const accessToken = await accessTokenFor(app.url, account.email, account.password);
@@ -201,11 +194,7 @@ describe('the desktop agent', () => {
 
     // Cookies imported once: nothing pending any more.
     await until('the cookies imported', async () => {
-      const { profiles } = await api<{ profiles: { id: number; pendingCookiesAt: string | null }[] }>(
-        account,
-        'GET',
-        '/api/agent/profiles',
-      );
+      const { profiles } = await call(contract.agent.profiles);
       return profiles.length === 2 && profiles.every((p) => p.pendingCookiesAt === null);
     });
 
@@ -232,7 +221,7 @@ describe('the desktop agent', () => {
 
     // Traffic through the product's proxy is counted and charged.
     await until('traffic charged', async () => {
-      const traffic = await api<{ usedTraffic: string }>(account, 'GET', '/api/traffic');
+      const traffic = await call(contract.user.traffic);
       return BigInt(traffic.usedTraffic) > usedBefore;
     });
 
@@ -290,21 +279,22 @@ describe('the desktop agent', () => {
     await signIn(page, app, account);
 
     // A profile whose browser cannot start: reported, and the page says why.
-    const broken = await api<{ id: number }>(account, 'POST', '/api/profiles', {
-      name: 'Broken profile',
-      loginStatus: 'logged-in',
+    const broken = await call(contract.profiles.create, {
+      body: { name: 'Broken profile', loginStatus: 'logged-in' },
     });
     // Its user-data-dir is a file: Chromium cannot open it.
     mkdirSync(profileDir(home, broken.id), { recursive: true });
     writeFileSync(path.join(profileDir(home, broken.id), 'user-data'), 'not a folder');
-    const emptyCollection = await api<{ id: number }>(account, 'POST', '/api/collections', { name: 'Empty' });
-    const second = await api<{ id: number }>(account, 'POST', '/api/campaigns', {
-      name: 'Broken launch',
-      collectionId: emptyCollection.id,
-      profileIds: [broken.id],
-      steps: [{ type: 'friendRequest' }],
+    const emptyCollection = await call(contract.collections.create, { body: { name: 'Empty' } });
+    const second = await call(contract.campaigns.create, {
+      body: {
+        name: 'Broken launch',
+        collectionId: emptyCollection.id,
+        profileIds: [broken.id],
+        steps: [{ type: 'friendRequest' }],
+      },
     });
-    await api(account, 'POST', `/api/campaigns/${second.id}/start`);
+    await call(contract.campaigns.start, { params: { id: second.id } });
     await page.waitForSelector('[data-testid=popup-PROFILE_START_ERROR_POPUP]', { timeout: 30_000 });
     expect(await page.$eval('[data-testid=profile-start-error-reason]', (e) => e.textContent)).toContain(
       'Profile "Broken profile" could not start',
@@ -313,11 +303,11 @@ describe('the desktop agent', () => {
     await page.$$eval('[data-testid=popup-PROFILE_START_ERROR_POPUP] button', (buttons) =>
       (buttons.find((b) => b.textContent === 'Close') as HTMLButtonElement | undefined)?.click(),
     );
-    await api(account, 'POST', `/api/campaigns/${second.id}/stop`);
+    await call(contract.campaigns.stop, { params: { id: second.id } });
     await until('the broken profile let go', async () => !profileOf(broken.id));
 
     // Traffic runs out: a small allowance left, used up by the product-proxied profile's browsing.
-    const used = BigInt((await api<{ usedTraffic: string }>(account, 'GET', '/api/traffic')).usedTraffic);
+    const used = BigInt((await call(contract.user.traffic)).usedTraffic);
     await callAsAdmin(app)(contract.admin.grantTraffic, {
       body: { email: account.email, bytes: (used + 2000n).toString(), mode: 'set' },
     });
@@ -331,11 +321,7 @@ describe('the desktop agent', () => {
     // Nothing lost: once it stopped, what the server charged is what went through its proxy (the
     // upstream sees the same bytes but for the headers the forwarding proxy rewrites: within 10 %).
     // The manual proxy's traffic is the user's own and charged nothing.
-    const traffic = await api<{ usedTraffic: string; remainingTraffic: string }>(
-      account,
-      'GET',
-      '/api/traffic',
-    );
+    const traffic = await call(contract.user.traffic);
     expect(BigInt(traffic.remainingTraffic)).toBeLessThanOrEqual(0n);
     const charged = Number(BigInt(traffic.usedTraffic) - usedBefore);
     expect(charged).toBeGreaterThan(0.9 * reachlyProxy.bytes());

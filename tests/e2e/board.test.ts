@@ -3,11 +3,13 @@ import {
   type ConversationStatus,
   LOCAL_STORAGE_KEYS,
 } from '@reachly/shared/constants';
+import { contract } from '@reachly/shared/contract';
 import type { ElementHandle, HTTPRequest, KeyInput, Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { type Account, type E2EApp, registerAccount } from './support/app.ts';
 import {
   type E2EBrowser,
+  isCallOf,
   openPage,
   type PageErrors,
   seriousAxeViolations,
@@ -121,8 +123,7 @@ async function columnTop(page: Page, status: ConversationStatus): Promise<{ x: n
   return { x: box.x + box.width / 2, y: box.y + 12 };
 }
 
-const isPatchRequest = (r: HTTPRequest) =>
-  r.method() === 'PATCH' && new URL(r.url()).pathname === '/api/conversations';
+const isPatchRequest = (r: HTTPRequest) => isCallOf(r, contract.conversations.move);
 /** The server's answer to the next move. */
 const nextMoveSaved = (page: Page) => page.waitForResponse((r) => isPatchRequest(r.request()));
 

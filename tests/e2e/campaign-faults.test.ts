@@ -1,3 +1,4 @@
+import { contract } from '@reachly/shared/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
@@ -7,6 +8,7 @@ import { serviceWorker } from './support/extension.ts';
 import {
   describeRun,
   type ProfileRun,
+  type RunCampaignBody,
   startProfileRun,
   startRunCampaign,
   until,
@@ -54,14 +56,18 @@ async function requestsFromUs(r: ProfileRun) {
 }
 
 async function logTypes(r: ProfileRun, campaignId: number) {
-  const { logs } = await r.api<{ logs: { type: string; message: string | null }[] }>(
-    'GET',
-    `/api/campaigns/${campaignId}/logs?limit=200`,
-  );
+  const { logs } = await r.call(contract.campaigns.logs, {
+    params: { id: campaignId },
+    query: { limit: 200 },
+  });
   return logs;
 }
 
-const requests = { name: 'Requests', steps: [{ type: 'friendRequest' }], dailyCaps: { friendRequest: 100 } };
+const requests: RunCampaignBody = {
+  name: 'Requests',
+  steps: [{ type: 'friendRequest' }],
+  dailyCaps: { friendRequest: 100 },
+};
 
 describe('faults end to end', () => {
   it('a warning from the network pauses the profile with a notice, and nothing more reaches the network', async () => {
@@ -70,10 +76,7 @@ describe('faults end to end', () => {
     const r = run;
     const campaign = await startRunCampaign(r, requests);
     const states = await until('the pause', async () => {
-      const s = await r.api<{ pausedUntil: string | null; pauseReason: string | null }[]>(
-        'GET',
-        `/api/campaigns/${campaign.id}/profiles`,
-      );
+      const s = await r.call(contract.campaigns.profiles, { params: { id: campaign.id } });
       return s[0]?.pausedUntil ? s : null;
     });
     expect(states[0]?.pauseReason).toMatch(/^DANGER: /);

@@ -1,4 +1,5 @@
 import { OffsetClock } from '@reachly/server';
+import { contract } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
@@ -55,7 +56,7 @@ describe('the whole loop', () => {
 
     const leads = [interested, asksPrice, silent, never];
     const run = await startProfileRun(app, sandbox, inject('extensionDir'), leads);
-    const { api, fromUs } = run;
+    const { call, fromUs } = run;
     // The board is open (in another browser, signed in) before anything happens: its cards must
     // arrive and move live, without a reload.
     const viewer = await launchBrowser();
@@ -135,10 +136,10 @@ describe('the whole loop', () => {
       'the outcomes reported',
       async () => {
         const received = Object.values(await sandbox.admin.received());
-        const { logs } = await api<{ logs: { type: string }[] }>(
-          'GET',
-          `/api/campaigns/${campaign.id}/logs?limit=200`,
-        );
+        const { logs } = await call(contract.campaigns.logs, {
+          params: { id: campaign.id },
+          query: { limit: 200 },
+        });
         const count = (type: string) => logs.filter((l) => l.type === type).length;
         const messages = count('SENT_WELCOME_MESSAGE') + count('SENT_AI_REPLY') + count('SENT_FOLLOW_UP');
         const caughtUp =
@@ -218,7 +219,7 @@ describe('the whole loop', () => {
       // another collection, read from the group's member list in the browser.
       const toCollect = groups.find((g) => g.memberSlugs.length >= 3 && g.slug !== toJoin.slug);
       if (!toCollect) throw new Error('no group with three members');
-      const collected = await api<{ id: number }>('POST', '/api/collections', { name: 'Group members' });
+      const collected = await call(contract.collections.create, { body: { name: 'Group members' } });
       const collecting = await startRunCampaign(run, {
         name: 'Collect a group',
         collectionId: collected.id,
@@ -231,10 +232,7 @@ describe('the whole loop', () => {
         ],
       });
       const collectedLeads = await until('collected leads', async () => {
-        const { leads: rows } = await api<{ leads: { profileUrl: string; name: string | null }[] }>(
-          'GET',
-          `/api/leads?collectionId=${collected.id}`,
-        );
+        const { leads: rows } = await call(contract.leads.list, { query: { collectionId: collected.id } });
         return rows.length === 3 ? rows : null;
       });
       const slugs = collectedLeads.map((l) =>
@@ -243,7 +241,7 @@ describe('the whole loop', () => {
       expect(slugs.every((slug) => slug !== undefined && toCollect.memberSlugs.includes(slug))).toBe(true);
       expect(collectedLeads.every((l) => l.name)).toBe(true);
       const collectLogs = (
-        await api<{ logs: { type: string }[] }>('GET', `/api/campaigns/${collecting.id}/logs?limit=50`)
+        await call(contract.campaigns.logs, { params: { id: collecting.id }, query: { limit: 50 } })
       ).logs.map((l) => l.type);
       expect(collectLogs).toContain('COLLECTING_FINISHED');
     } finally {

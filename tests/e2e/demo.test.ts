@@ -1,4 +1,4 @@
-import { contract } from '@reachly/shared/contract';
+import { contract, type EndpointSpec } from '@reachly/shared/contract';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { type Account, callAs, type E2EApp, registerAccount } from './support/app.ts';
@@ -43,7 +43,9 @@ function recordServerRequests(page: Page): SeenRequest[] {
   return seen;
 }
 
-const DEMO_SESSION_CALL = 'POST /api/demo/session';
+/** How recordServerRequests names a call of the endpoint. */
+const callOf = (endpoint: EndpointSpec) => `${endpoint.method} ${endpoint.path}`;
+const DEMO_SESSION_CALL = callOf(contract.demo.session);
 
 /** The API calls made after the `n`-th page load recorded (what that page and the next ones sent). */
 function afterLoad(requests: SeenRequest[], n: number): SeenRequest[] {
@@ -175,7 +177,7 @@ describe('demo mode', () => {
     await waitForText(page, 'No collections yet');
     // Out of the demo the calls carry the user's own token again.
     const left = afterLoad(requests, 2);
-    const collectionsCalls = left.filter((r) => r.call === 'GET /api/collections');
+    const collectionsCalls = left.filter((r) => r.call === callOf(contract.collections.list));
     expect(collectionsCalls.length).toBeGreaterThan(0);
     expect(collectionsCalls.every((r) => r.authorization === account.user.accessToken)).toBe(true);
     expect(left.some((r) => r.authorization === demoToken || r.call === DEMO_SESSION_CALL)).toBe(false);

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DESKTOP_USER_AGENT_TOKEN } from '@reachly/shared/constants';
+import { contract } from '@reachly/shared/contract';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
+import { type Account, callAsAdmin, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
 import {
   type E2EBrowser,
   launchBrowser,
@@ -24,12 +25,7 @@ let chromium: E2EBrowser;
 let remoteBase: string;
 
 async function setOfferedVersion(version: string): Promise<void> {
-  const res = await fetch(`${app.url}/api/admin/desktop-version`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': app.config.ADMIN_TOKEN },
-    body: JSON.stringify({ version }),
-  });
-  if (!res.ok) throw new Error(`admin desktop-version: ${res.status} ${await res.text()}`);
+  await callAsAdmin(app)(contract.admin.desktopVersion, { body: { version } });
 }
 
 beforeAll(async () => {

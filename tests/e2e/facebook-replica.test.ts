@@ -3,15 +3,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OffsetClock } from '@reachly/server';
-import { DEFAULT_FACEBOOK_LOCATORS, type DiagnosticsResponse } from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
+import { DEFAULT_FACEBOOK_LOCATORS } from '@reachly/shared/schemas';
 import type { Browser } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { facebookAdmin, type PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
-import { type Account, apiAs, type E2EApp, registerAccount, repoRoot } from './support/app.ts';
+import { type Account, callAs, type E2EApp, registerAccount, repoRoot } from './support/app.ts';
 import type { E2EBrowser } from './support/browser.ts';
 import { connectExtension, launchProfileBrowser } from './support/extension.ts';
-import { until, utcTime } from './support/profile-run.ts';
+import { type RunCampaignBody, startRunCampaign, until } from './support/profile-run.ts';
 
 /**
  * The Facebook adapter in real Chromium with the built extension, against the replica (the
@@ -73,11 +74,7 @@ describe('the Facebook adapter on the replica', () => {
   it('runs campaigns through role + label locators, survives a renamed label by a published table, and stops at a checkpoint', async () => {
     const fb = facebookAdmin(replica.url);
     const account: Account = await registerAccount(app, 'fb');
-    const api = async <T>(method: string, p: string, json?: unknown): Promise<T> => {
-      const res = await apiAs<T>(app, account, method, p, json);
-      if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
-    };
+    const call = callAs(app, account);
     await replica.admin.createAccount({
       login: LOGIN,
       password: 'profile-password',
@@ -105,17 +102,19 @@ describe('the Facebook adapter on the replica', () => {
 
     profile = await launchProfileBrowser(inject('extensionDir'));
     await logIn(profile.browser);
-    const profileRow = await api<{ id: number }>('POST', '/api/profiles', { name: 'Replica profile' });
-    const leads = await api<{ id: number }>('POST', '/api/collections', { name: 'Replica leads' });
+    const profileRow = await call(contract.profiles.create, { body: { name: 'Replica profile' } });
+    const leads = await call(contract.collections.create, { body: { name: 'Replica leads' } });
     const urlOf = (p: PersonSummary) => `${replica.url}/${p.slug}`;
-    await api('POST', '/api/leads', {
-      collectionId: leads.id,
-      leads: [interested, silent].map((p) => ({
-        profileUrl: urlOf(p),
-        name: p.name,
-        firstName: p.name.split(' ')[0],
-        hasMessageButton: true,
-      })),
+    await call(contract.leads.create, {
+      body: {
+        collectionId: leads.id,
+        leads: [interested, silent].map((p) => ({
+          profileUrl: urlOf(p),
+          name: p.name,
+          firstName: p.name.split(' ')[0],
+          hasMessageButton: true,
+        })),
+      },
     });
     await connectExtension(profile.browser, {
       serverUrl: app.url,
@@ -123,24 +122,11 @@ describe('the Facebook adapter on the replica', () => {
       profileId: profileRow.id,
       networkUrl: replica.url,
     });
-    const start = async (body: Record<string, unknown>) => {
-      const c = await api<{ id: number }>('POST', '/api/campaigns', {
-        collectionId: leads.id,
-        profileIds: [profileRow.id],
-        workingHours: { start: utcTime(-3), end: utcTime(3) },
-        gapSeconds: { min: 1, max: 2 },
-        ...body,
-      });
-      await api('POST', `/api/campaigns/${c.id}/start`);
-      return c;
-    };
+    const start = (body: RunCampaignBody) =>
+      startRunCampaign({ call, collectionId: leads.id, profileId: profileRow.id }, body);
+    const stop = (id: number) => call(contract.campaigns.stop, { params: { id } });
     const logs = async (id: number) =>
-      (
-        await api<{ logs: { type: string; message: string | null }[] }>(
-          'GET',
-          `/api/campaigns/${id}/logs?limit=200`,
-        )
-      ).logs;
+      (await call(contract.campaigns.logs, { params: { id }, query: { limit: 200 } })).logs;
     const received = async (p: PersonSummary) => replica.admin.receivedBy(p.slug);
     const messagesTo = async (p: PersonSummary) =>
       (await received(p)).messages.filter((m) => m.from === LOGIN).map((m) => m.text);
@@ -217,7 +203,7 @@ describe('the Facebook adapter on the replica', () => {
       },
       120_000,
     );
-    await api('POST', `/api/campaigns/${outreach.id}/stop`);
+    await stop(outreach.id);
     const mine = (list: { accountId: number }[]) => {
       const id = [...state.accounts.values()].find((a) => a.login === LOGIN)?.id;
       return list.filter((x) => x.accountId === id);
@@ -232,7 +218,7 @@ describe('the Facebook adapter on the replica', () => {
       dailyCaps: { joinGroups: 10 },
     });
     const rows = await waitOr(joining.id, 'the diagnostics row', async () => {
-      const { groups } = await api<DiagnosticsResponse>('GET', '/api/diagnostics');
+      const { groups } = await call(contract.locators.diagnostics);
       return groups.find((g) => g.locator === 'buttons.joinGroup') ?? null;
     });
     expect(rows).toMatchObject({ urlPattern: '/groups/<id>', lang: 'en', count: 1, profiles: 1 });
@@ -246,10 +232,10 @@ describe('the Facebook adapter on the replica', () => {
     expect(published.code).toBe(0);
     // The failed join is due again ten minutes later (server time); pausing and starting wakes the loop.
     clock.advance({ minutes: 11 });
-    await api('POST', `/api/campaigns/${joining.id}/pause`);
-    await api('POST', `/api/campaigns/${joining.id}/start`);
+    await call(contract.campaigns.pause, { params: { id: joining.id } });
+    await call(contract.campaigns.start, { params: { id: joining.id } });
     await waitOr(joining.id, 'the group joined', async () => mine(state.joins).length === 1);
-    await api('POST', `/api/campaigns/${joining.id}/stop`);
+    await stop(joining.id);
 
     // 3. German: two posts liked, and 200 people collected from a group's members (the page's
     //    JSON answers, 50 at a time as the list is scrolled).
@@ -260,8 +246,8 @@ describe('the Facebook adapter on the replica', () => {
       dailyCaps: { likePosts: 20 },
     });
     await waitOr(liking.id, 'two posts liked', async () => mine(state.likes).length === 2);
-    await api('POST', `/api/campaigns/${liking.id}/stop`);
-    const members = await api<{ id: number }>('POST', '/api/collections', { name: 'Group members' });
+    await stop(liking.id);
+    const members = await call(contract.collections.create, { body: { name: 'Group members' } });
     const collecting = await start({
       name: 'Collect members',
       collectionId: members.id,
@@ -270,20 +256,21 @@ describe('the Facebook adapter on the replica', () => {
       ],
     });
     const collected = await waitOr(collecting.id, '200 members collected', async () => {
-      const { total, leads: rows } = await api<{ total?: number; leads: { profileUrl: string }[] }>(
-        'GET',
-        `/api/leads?collectionId=${members.id}&limit=200`,
-      );
-      return (total ?? rows.length) >= 200 ? rows : null;
+      const { leads: rows } = await call(contract.leads.list, {
+        query: { collectionId: members.id, limit: 200 },
+      });
+      return rows.length >= 200 ? rows : null;
     });
     expect(collected.every((l) => l.profileUrl.startsWith(`${replica.url}/`))).toBe(true);
-    await api('POST', `/api/campaigns/${collecting.id}/stop`);
+    await stop(collecting.id);
 
     // 4. A checkpoint: the profile pauses with a notice, and nothing more is clicked.
-    const last = await api<{ id: number }>('POST', '/api/collections', { name: 'After the checkpoint' });
-    await api('POST', '/api/leads', {
-      collectionId: last.id,
-      leads: [{ profileUrl: urlOf(later), name: later.name, hasMessageButton: true }],
+    const last = await call(contract.collections.create, { body: { name: 'After the checkpoint' } });
+    await call(contract.leads.create, {
+      body: {
+        collectionId: last.id,
+        leads: [{ profileUrl: urlOf(later), name: later.name, hasMessageButton: true }],
+      },
     });
     await replica.admin.setSuspicious(LOGIN, true);
     const blocked = await start({
@@ -293,10 +280,7 @@ describe('the Facebook adapter on the replica', () => {
       dailyCaps: { friendRequest: 50 },
     });
     const paused = await waitOr(blocked.id, 'the pause', async () => {
-      const s = await api<{ pausedUntil: string | null; pauseReason: string | null }[]>(
-        'GET',
-        `/api/campaigns/${blocked.id}/profiles`,
-      );
+      const s = await call(contract.campaigns.profiles, { params: { id: blocked.id } });
       return s[0]?.pausedUntil ? s[0] : null;
     });
     expect(paused.pauseReason).toMatch(/^RESTRICTION: .*checkpoint/i);

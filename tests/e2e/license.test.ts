@@ -1,8 +1,8 @@
-import { contract } from '@reachly/shared/contract';
+import { type ClientInput, contract } from '@reachly/shared/contract';
 import { formatTrafficGb } from '@reachly/shared/logic';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { type Account, callAs, type E2EApp, registerAccount } from './support/app.ts';
+import { type Account, callAs, callAsAdmin, type E2EApp, registerAccount } from './support/app.ts';
 import { type E2EBrowser, openPage, seriousAxeViolations, signIn, waitForText } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
@@ -16,14 +16,10 @@ useAppAndBrowser((a, c) => {
 const GB = 1_073_741_824;
 
 /** The admin API as `npm run admin` calls it: loopback, with the server's admin token. */
-async function admin(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${app.url}/api/admin/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': app.config.ADMIN_TOKEN },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`admin ${path}: ${res.status} ${await res.text()}`);
-}
+const grantTraffic = (body: ClientInput<typeof contract.admin.grantTraffic>['body']) =>
+  callAsAdmin(app)(contract.admin.grantTraffic, { body });
+const grantLicence = (body: ClientInput<typeof contract.admin.grantLicence>['body']) =>
+  callAsAdmin(app)(contract.admin.grantLicence, { body });
 
 /** A licence date as a reader in this time zone sees it, e.g. "15 June 2031". */
 function longDate(iso: string): string {
@@ -113,13 +109,13 @@ describe('licence and traffic', () => {
     const account = await registerAccount(app);
     const page = await openLicensePage(account);
 
-    await admin('traffic', { email: account.email, bytes: String(3 * GB + GB / 2), mode: 'set' });
+    await grantTraffic({ email: account.email, bytes: String(3 * GB + GB / 2), mode: 'set' });
     await waitForSummary(page, 'Traffic left: 3.50 GB');
     await page.waitForFunction(
       () => document.querySelector('[data-testid=traffic-card-remaining]')?.textContent === '3.50 GB',
     );
 
-    await admin('licence', {
+    await grantLicence({
       email: account.email,
       plan: 'pro',
       licenseTill: '2031-06-15T12:00:00.000Z',
@@ -139,7 +135,7 @@ describe('licence and traffic', () => {
     const account = await registerAccount(app);
     const page = await openLicensePage(account);
 
-    await admin('traffic', { email: account.email, bytes: '0', mode: 'set' });
+    await grantTraffic({ email: account.email, bytes: '0', mode: 'set' });
     await page.waitForSelector('[data-testid=popup-TRAFFIC_ENDED_POPUP]');
     await waitForText(page, 'Your proxy traffic has run out');
     await waitForSummary(page, 'Traffic left: 0.00 GB');
@@ -161,12 +157,12 @@ describe('licence and traffic', () => {
 
     // Still exhausted: another push does not open it again (pushes arrive in order, so once the
     // next grant shows, the first push was handled).
-    await admin('traffic', { email: account.email, bytes: '0', mode: 'add' });
-    await admin('traffic', { email: account.email, bytes: String(GB), mode: 'add' });
+    await grantTraffic({ email: account.email, bytes: '0', mode: 'add' });
+    await grantTraffic({ email: account.email, bytes: String(GB), mode: 'add' });
     await waitForSummary(page, 'Traffic left: 1.00 GB');
     expect(await openDialogs(page)).toEqual([]);
     // Traffic ran out anew: it opens again.
-    await admin('traffic', { email: account.email, bytes: '0', mode: 'set' });
+    await grantTraffic({ email: account.email, bytes: '0', mode: 'set' });
     await page.waitForSelector('[data-testid=popup-TRAFFIC_ENDED_POPUP]');
     expect(page.errors).toEqual([]);
     await page.close();
@@ -202,7 +198,7 @@ describe('licence and traffic', () => {
     const account = await registerAccount(app);
     const page = await openLicensePage(account);
 
-    await admin('licence', { email: account.email, plan: 'pro', licenseTill: '2020-01-01T00:00:00.000Z' });
+    await grantLicence({ email: account.email, plan: 'pro', licenseTill: '2020-01-01T00:00:00.000Z' });
     await waitForSummary(page, 'expired');
     await page.waitForSelector('[data-testid=license-expired-banner]');
     expect(await page.$eval('main', (el) => (el as HTMLElement).innerText)).toMatch(/Status\s+Expired/);

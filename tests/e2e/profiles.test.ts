@@ -1,9 +1,8 @@
-import type { ClientInput } from '@reachly/shared/contract';
-import { contract } from '@reachly/shared/contract';
+import { type ClientInput, contract } from '@reachly/shared/contract';
 import type { Profile, ProfilesListResponse } from '@reachly/shared/schemas';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { type Account, callAs, type E2EApp, registerAccount } from './support/app.ts';
+import { type Account, callAs, callAsAdmin, type E2EApp, registerAccount } from './support/app.ts';
 import { type E2EBrowser, openPage, seriousAxeViolations, signIn, waitForText } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
@@ -363,12 +362,10 @@ describe('profiles', () => {
 
   it('opens BUY_TRAFFIC_POPUP instead of saving a profile on Reachly proxies while traffic is exhausted', async () => {
     const account = await registerAccount(app);
-    const res = await fetch(`${app.url}/api/admin/traffic`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-token': app.config.ADMIN_TOKEN },
-      body: JSON.stringify({ email: account.email, bytes: '0', mode: 'set' }),
+    // The typed client refuses any answer but the contract's 200.
+    await callAsAdmin(app)(contract.admin.grantTraffic, {
+      body: { email: account.email, bytes: '0', mode: 'set' },
     });
-    expect(res.status).toBe(200);
     const page = await openProfilesPage(account);
     // Traffic already ran out at load: TRAFFIC_ENDED_POPUP opens; close it.
     await page.waitForSelector('[data-testid=popup-TRAFFIC_ENDED_POPUP]');

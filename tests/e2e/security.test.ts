@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '@reachly/server';
+import { contract } from '@reachly/shared/contract';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
+import { callAs, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
 import { type E2EBrowser, launchBrowser, openPage, signIn, waitForText } from './support/browser.ts';
 import { seedCards, seedCollection } from './support/seed-board.ts';
 
@@ -55,11 +56,7 @@ describe('stored markup', () => {
   it('is shown as text on the board, collections, profiles, campaigns and diagnostics, and never runs; the log keeps no secret', async () => {
     const account = await registerAccount(app, 'xss');
     const org = account.user.organizationId;
-    const api = async <T>(method: string, p: string, json?: unknown): Promise<T> => {
-      const res = await apiAs<T>(app, account, method, p, json);
-      if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
-    };
+    const call = callAs(app, account);
     const [ann, bob, cid, dee] = PAYLOADS as [string, string, string, string];
     const db = app.running.ctx.db;
 
@@ -69,26 +66,32 @@ describe('stored markup', () => {
       { collectionId: board, status: 'replied', name: ann, messages: [{ direction: 'in', text: cid }] },
     ]);
     // Collections and leads the user typed or imported.
-    const collection = await api<{ id: number }>('POST', '/api/collections', { name: `Leads ${dee}` });
-    await api('POST', '/api/leads', {
-      collectionId: collection.id,
-      leads: [{ profileUrl: 'https://network.example/people/xss-1', name: bob }],
+    const collection = await call(contract.collections.create, { body: { name: `Leads ${dee}` } });
+    await call(contract.leads.create, {
+      body: {
+        collectionId: collection.id,
+        leads: [{ profileUrl: 'https://network.example/people/xss-1', name: bob }],
+      },
     });
     // A profile with a proxy whose password must never reach the log.
     const proxyPassword = `proxy-pass-${Date.now()}`;
-    const profile = await api<{ id: number }>('POST', '/api/profiles', {
-      name: `Profile ${cid}`,
-      proxySource: 'MANUAL',
-      HTTPProxyAddress: 'http://127.0.0.1:9',
-      proxyLogin: 'proxy-user',
-      proxyPassword,
+    const profile = await call(contract.profiles.create, {
+      body: {
+        name: `Profile ${cid}`,
+        proxySource: 'MANUAL',
+        HTTPProxyAddress: 'http://127.0.0.1:9',
+        proxyLogin: 'proxy-user',
+        proxyPassword,
+      },
     });
     // A campaign's name and template, and a log row naming the lead (the run view's log and notices).
-    const campaign = await api<{ id: number }>('POST', '/api/campaigns', {
-      name: `Campaign ${ann}`,
-      collectionId: collection.id,
-      profileIds: [profile.id],
-      steps: [{ type: 'welcomeMessage', template: `Hi {firstName} ${dee}` }],
+    const campaign = await call(contract.campaigns.create, {
+      body: {
+        name: `Campaign ${ann}`,
+        collectionId: collection.id,
+        profileIds: [profile.id],
+        steps: [{ type: 'welcomeMessage', template: `Hi {firstName} ${dee}` }],
+      },
     });
     await db('campaign_logs').insert({
       organization_id: org,
@@ -98,16 +101,18 @@ describe('stored markup', () => {
       message: `The network said: ${bob}`,
     });
     // Labels the extension read off a network page (diagnostics).
-    await api('POST', '/api/diagnostics', {
-      profileId: profile.id,
-      network: 'facebook',
-      locator: 'buttons.addFriend',
-      tableVersion: 1,
-      lang: 'en',
-      urlPattern: '/<username>',
-      roles: { button: 1 },
-      buttons: [ann],
-      dialogs: [cid],
+    await call(contract.locators.report, {
+      body: {
+        profileId: profile.id,
+        network: 'facebook',
+        locator: 'buttons.addFriend',
+        tableVersion: 1,
+        lang: 'en',
+        urlPattern: '/<username>',
+        roles: { button: 1 },
+        buttons: [ann],
+        dialogs: [cid],
+      },
     });
 
     const page = await openPage(chromium.browser);
@@ -142,7 +147,7 @@ describe('stored markup', () => {
 
     // The server's whole log of this run: requests by cookie and by token, a proxy with a password.
     const lines = log.split('\n').filter(Boolean);
-    expect(lines.some((line) => line.includes('/api/profiles'))).toBe(true);
+    expect(lines.some((line) => line.includes(contract.profiles.create.path))).toBe(true);
     const secrets = {
       token: account.user.accessToken,
       cookie: cookie as string,

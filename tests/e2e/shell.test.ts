@@ -12,6 +12,9 @@ useAppAndBrowser((a, c) => {
   chromium = c;
 });
 
+const SUMMARY = contract.public.summary.path;
+const EMIT = contract.public.emit.path;
+
 interface Recorded {
   path: string;
   body: Record<string, unknown> | null;
@@ -21,7 +24,7 @@ interface Recorded {
 function recordAnalytics(requests: Recorded[]) {
   return (request: HTTPRequest) => {
     const url = new URL(request.url());
-    if (url.pathname === '/api/summary' || url.pathname === '/api/emit') {
+    if (url.pathname === SUMMARY || url.pathname === EMIT) {
       requests.push({ path: url.pathname, body: JSON.parse(request.postData() ?? 'null') });
     }
   };
@@ -65,16 +68,16 @@ describe('page shell start-up', () => {
     );
 
     await page.waitForFunction(() => true);
-    expect(posts.find((p) => p.path === '/api/summary')?.body).toEqual({ key: 'uniqueNewVisits' });
-    const types = posts.filter((p) => p.path === '/api/emit').map((p) => p.body?.type);
+    expect(posts.find((p) => p.path === SUMMARY)?.body).toEqual({ key: 'uniqueNewVisits' });
+    const types = posts.filter((p) => p.path === EMIT).map((p) => p.body?.type);
     expect(types[0]).toBe('noGuestId');
     expect(types).toEqual(expect.arrayContaining(['firstVisitClient', 'clientLoaded']));
 
     // A second visit within 24 hours counts no visit and is not a first visit.
     posts.length = 0;
     await page.reload({ waitUntil: 'networkidle0' });
-    expect(posts.filter((p) => p.path === '/api/summary')).toEqual([]);
-    const again = posts.filter((p) => p.path === '/api/emit').map((p) => p.body?.type);
+    expect(posts.filter((p) => p.path === SUMMARY)).toEqual([]);
+    const again = posts.filter((p) => p.path === EMIT).map((p) => p.body?.type);
     expect(again).toEqual(['clientLoaded']);
     expect(page.errors).toEqual([]);
     await page.close();
@@ -110,7 +113,7 @@ describe('page shell start-up', () => {
       const posts: Recorded[] = [];
       page.on('request', recordAnalytics(posts));
       await page.goto(`${app.url}/board?is-standalone-app=true`, { waitUntil: 'networkidle0' });
-      const types = posts.filter((p) => p.path === '/api/emit').map((p) => p.body?.type);
+      const types = posts.filter((p) => p.path === EMIT).map((p) => p.body?.type);
       expect(types).toEqual(
         expect.arrayContaining(['loadedAuthorizedDesktopApp', 'standaloneAppStarted', 'clientLoaded']),
       );

@@ -102,31 +102,11 @@ export async function registerAccount(app: E2EApp, prefix = 'e2e'): Promise<Acco
 /**
  * The contract's typed client as the account (shared/src/contract): `callAs(app, account)(contract.
  * collections.create, {body})` answers the parsed, typed answer and throws ApiError on a non-2xx
- * answer. For setup and reads; `apiAs` stays for the tests that check a status.
+ * answer. A test that sends what the client cannot (bad input, other headers) uses fetch itself.
  */
 export function callAs(app: E2EApp, account: Account): ApiClient['call'] {
   return createApiClient({ baseUrl: app.url, headers: () => ({ authorization: account.user.accessToken }) })
     .call;
-}
-
-/** Calls the API as the account (its access token as the authorization header). */
-export async function apiAs<T = unknown>(
-  app: E2EApp,
-  account: Account,
-  method: string,
-  apiPath: string,
-  json?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${app.url}${apiPath}`, {
-    method,
-    headers: {
-      authorization: account.user.accessToken,
-      ...(json ? { 'content-type': 'application/json' } : {}),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
 /**

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_BASE_FLAGS } from '@reachly/shared/constants';
-import puppeteer, { type Browser, type Page } from 'puppeteer';
+import type { EndpointSpec } from '@reachly/shared/contract';
+import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer';
 import type { Account, E2EApp } from './app.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -73,6 +74,12 @@ export async function signIn(page: Page, app: E2EApp, account: Account, base = a
     page.waitForNavigation({ waitUntil: 'networkidle0' }),
     page.locator('button[type=submit]').click(),
   ]);
+}
+
+/** Whether a request the page sent is a call of the contract's endpoint (its method and path, any params). */
+export function isCallOf(request: HTTPRequest, endpoint: EndpointSpec): boolean {
+  const path = new RegExp(`^${endpoint.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
+  return request.method() === endpoint.method && path.test(new URL(request.url()).pathname);
 }
 
 /** Waits for text anywhere in the page's body. */

@@ -1,6 +1,7 @@
+import { type ApiClient, type ClientInput, contract } from '@reachly/shared/contract';
 import type { PersonSummary } from '../../sandbox-network/admin-client.ts';
 import type { Sandbox } from '../../sandbox-network/server.ts';
-import { type Account, apiAs, type E2EApp, registerAccount } from './app.ts';
+import { type Account, callAs, type E2EApp, registerAccount } from './app.ts';
 import type { E2EBrowser } from './browser.ts';
 import { connectExtension, launchProfileBrowser, logInToSandbox } from './extension.ts';
 
@@ -15,7 +16,8 @@ export interface ProfileRun {
   login: string;
   browser: E2EBrowser;
   leads: PersonSummary[];
-  api<T>(method: string, path: string, json?: unknown): Promise<T>;
+  /** The contract's typed client as the run's account. */
+  call: ApiClient['call'];
   /** What the sandbox people received from this profile's account. */
   fromUs<T extends { from: string | null }>(items: T[]): T[];
   close(): Promise<void>;
@@ -33,24 +35,22 @@ export async function startProfileRun(
   const login = `profile-${process.pid}-${counter}`;
   const password = 'profile-password';
   const account = await registerAccount(app, login);
-  const api = async <T>(method: string, path: string, json?: unknown): Promise<T> => {
-    const res = await apiAs<T>(app, account, method, path, json);
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
+  const call = callAs(app, account);
   await sandbox.admin.createAccount({ login, password, name: `Profile ${counter}` });
   const browser = await launchProfileBrowser(extensionDir);
   await logInToSandbox(browser.browser, sandbox, login, password);
-  const profile = await api<{ id: number }>('POST', '/api/profiles', { name: `Sandbox profile ${counter}` });
-  const collection = await api<{ id: number }>('POST', '/api/collections', { name: `Leads ${counter}` });
-  await api('POST', '/api/leads', {
-    collectionId: collection.id,
-    leads: leads.map((p) => ({
-      profileUrl: `${sandbox.url}${p.url}`,
-      name: p.name,
-      firstName: p.name.split(' ')[0],
-      hasMessageButton: p.hasMessageButton,
-    })),
+  const profile = await call(contract.profiles.create, { body: { name: `Sandbox profile ${counter}` } });
+  const collection = await call(contract.collections.create, { body: { name: `Leads ${counter}` } });
+  await call(contract.leads.create, {
+    body: {
+      collectionId: collection.id,
+      leads: leads.map((p) => ({
+        profileUrl: `${sandbox.url}${p.url}`,
+        name: p.name,
+        firstName: p.name.split(' ')[0],
+        hasMessageButton: p.hasMessageButton,
+      })),
+    },
   });
   await connectExtension(browser.browser, {
     serverUrl: app.url,
@@ -65,7 +65,7 @@ export async function startProfileRun(
     login,
     browser,
     leads,
-    api,
+    call,
     fromUs: (items) => items.filter((i) => i.from === login),
     close: () => browser.close(),
   };
@@ -97,19 +97,27 @@ export async function until<T>(
   throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
+type CreateCampaignInput = ClientInput<typeof contract.campaigns.create>['body'];
+
+/** A campaign of a run: its collection and profile are the run's unless it names others. */
+export type RunCampaignBody = Omit<CreateCampaignInput, 'collectionId' | 'profileIds'> &
+  Partial<Pick<CreateCampaignInput, 'collectionId' | 'profileIds'>>;
+
 /** Creates and starts a campaign of the run's profile on its collection. */
 export async function startRunCampaign(
-  run: ProfileRun,
-  body: Record<string, unknown>,
+  run: Pick<ProfileRun, 'call' | 'collectionId' | 'profileId'>,
+  body: RunCampaignBody,
 ): Promise<{ id: number }> {
-  const campaign = await run.api<{ id: number }>('POST', '/api/campaigns', {
-    collectionId: run.collectionId,
-    profileIds: [run.profileId],
-    workingHours: { start: utcTime(-3), end: utcTime(3) },
-    gapSeconds: { min: 1, max: 2 },
-    ...body,
+  const campaign = await run.call(contract.campaigns.create, {
+    body: {
+      collectionId: run.collectionId,
+      profileIds: [run.profileId],
+      workingHours: { start: utcTime(-3), end: utcTime(3) },
+      gapSeconds: { min: 1, max: 2 },
+      ...body,
+    },
   });
-  await run.api('POST', `/api/campaigns/${campaign.id}/start`);
+  await run.call(contract.campaigns.start, { params: { id: campaign.id } });
   return campaign;
 }
 
@@ -117,10 +125,7 @@ export async function startRunCampaign(
 export async function describeRun(run: ProfileRun, campaignId: number): Promise<string> {
   const { serviceWorker } = await import('./extension.ts');
   const logs = await run
-    .api<{ logs: { type: string; message: string | null }[] }>(
-      'GET',
-      `/api/campaigns/${campaignId}/logs?limit=50`,
-    )
+    .call(contract.campaigns.logs, { params: { id: campaignId }, query: { limit: 50 } })
     .catch((e: Error) => ({ logs: [{ type: 'ERROR', message: e.message }] }));
   const worker = await serviceWorker(run.browser.browser).catch(() => null);
   const storage = worker
