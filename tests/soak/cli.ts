@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { table } from './invariants.ts';
 import { runSimulatedMonth } from './month.ts';
 import type { Skin } from './network-driver.ts';
+import { table } from './report.ts';
 import { buildDashboard, screenshotRun } from './screenshots.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { table } from './invariants.ts';
 import { runSimulatedMonth } from './month.ts';
 import type { Skin } from './network-driver.ts';
+import { table } from './report.ts';
 
 /**
  * The short variant of `npm run soak`: six simulated days, three profiles, two collections of 120

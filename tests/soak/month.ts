@@ -4,19 +4,15 @@ import path from 'node:path';
 import { createDatabase, loadConfig, ManualClock, migrateToLatest, startServer } from '@reachly/server';
 import type { ConversationStatus } from '@reachly/shared/constants';
 import { CONVERSATION_STATUS_VALUES } from '@reachly/shared/constants';
+import { type ClientInput, contract, createApiClient } from '@reachly/shared/contract';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
-import {
-  checkInvariants,
-  HARD_ANSWERS,
-  type HardAnswer,
-  type MonthFacts,
-  type SoakReport,
-  summarise,
-} from './invariants.ts';
+import { HARD_ANSWERS, type HardAnswer, type MonthFacts } from './facts.ts';
+import { checkInvariants } from './invariants.ts';
 import type { Skin } from './network-driver.ts';
+import { type SoakReport, summarise } from './report.ts';
 import { SimExecutor, type SimRecord } from './sim-executor.ts';
 
 /**
@@ -82,16 +78,7 @@ async function openDatabase(databaseUrl: string | undefined): Promise<{ db: Knex
   };
 }
 
-async function call<T>(url: string, token: string, method: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => null)) as T;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+type CampaignStepInput = ClientInput<typeof contract.campaigns.create>['body']['steps'][number];
 
 /** The scenario's events, at a fraction of the run (so a short run has them all, compressed). */
 function scenario(days: number) {
@@ -137,15 +124,11 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
   try {
     const email = `soak-${Date.now()}@example.com`;
     const password = 'soak-password-1';
-    const registered = await call<{ user: { accessToken: string; organizationId: number } }>(
-      `${server}/api/register`,
-      '',
-      'POST',
-      { email, password },
-    );
+    const registered = await createApiClient({ baseUrl: server }).call(contract.auth.register, {
+      body: { email, password },
+    });
     const { accessToken: token, organizationId } = registered.user;
-    const api = <T>(method: string, p: string, body?: unknown) =>
-      call<T>(`${server}${p}`, token, method, body);
+    const { call } = createApiClient({ baseUrl: server, headers: () => ({ authorization: token }) });
     const plan = scenario(days);
     // The licence lapses on the scenario's day and is renewed two days later.
     await db('licences')
@@ -172,8 +155,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
       executors.push(
         new SimExecutor(
           {
-            serverUrl: server,
-            token,
+            call,
             profileId,
             sandbox,
             login,
@@ -205,18 +187,20 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
       answers.set(person.slug, answer);
       await sandbox.admin.setBehaviour(person.slug, { reply: answer });
     }
-    const collectionA = (await api<{ id: number }>('POST', '/api/collections', { name: 'Founders' })).id;
-    const collectionB = (await api<{ id: number }>('POST', '/api/collections', { name: 'Agencies' })).id;
+    const collectionA = (await call(contract.collections.create, { body: { name: 'Founders' } })).id;
+    const collectionB = (await call(contract.collections.create, { body: { name: 'Agencies' } })).id;
     for (const [collectionId, list] of [
       [collectionA, inA],
       [collectionB, inB],
     ] as const) {
       for (let i = 0; i < list.length; i += 1000) {
-        await api('POST', '/api/leads', { collectionId, leads: list.slice(i, i + 1000).map(lead) });
+        await call(contract.leads.create, {
+          body: { collectionId, leads: list.slice(i, i + 1000).map(lead) },
+        });
       }
     }
     const split = Math.max(1, Math.ceil(profileCount * 0.6));
-    const aiReply = {
+    const aiReply: CampaignStepInput = {
       type: 'aiReply',
       intents: {
         interested: 'Great to hear, {firstName}! Shall I send you a short demo?',
@@ -230,42 +214,46 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         defaultDays: 4,
       },
     };
-    const campaignA = await api<{ id: number }>('POST', '/api/campaigns', {
-      name: 'Founders outreach',
-      collectionId: collectionA,
-      profileIds: profileIds.slice(0, split),
-      steps: [
-        { type: 'target', filters: { skipContacted: true } },
-        { type: 'friendRequest' },
-        { type: 'acceptRequests' },
-        { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}, thanks for connecting!' },
-        aiReply,
-        { type: 'followUp', afterDays: 3, template: 'Any thoughts, {firstName}?' },
-        {
-          type: 'followUp',
-          afterDays: 5,
-          template: 'Last note from me, {firstName}: happy to help any time.',
-        },
-      ],
-      gapSeconds: { min: 60, max: 300 },
+    const campaignA = await call(contract.campaigns.create, {
+      body: {
+        name: 'Founders outreach',
+        collectionId: collectionA,
+        profileIds: profileIds.slice(0, split),
+        steps: [
+          { type: 'target', filters: { skipContacted: true } },
+          { type: 'friendRequest' },
+          { type: 'acceptRequests' },
+          { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}, thanks for connecting!' },
+          aiReply,
+          { type: 'followUp', afterDays: 3, template: 'Any thoughts, {firstName}?' },
+          {
+            type: 'followUp',
+            afterDays: 5,
+            template: 'Last note from me, {firstName}: happy to help any time.',
+          },
+        ],
+        gapSeconds: { min: 60, max: 300 },
+      },
     });
     // The second campaign's profiles go too fast for the network.
-    const campaignB = await api<{ id: number }>('POST', '/api/campaigns', {
-      name: 'Agencies outreach',
-      collectionId: collectionB,
-      profileIds: profileIds.slice(split),
-      steps: [
-        { type: 'target', filters: { skipContacted: true } },
-        { type: 'friendRequest' },
-        { type: 'welcomeMessage', template: 'Hello {firstName}, glad to connect.' },
-        aiReply,
-        { type: 'followUp', afterDays: 4, template: 'Did you see my message, {firstName}?' },
-      ],
-      dailyCaps: { friendRequest: 60, welcomeMessage: 40 },
-      gapSeconds: { min: 15, max: 30 },
+    const campaignB = await call(contract.campaigns.create, {
+      body: {
+        name: 'Agencies outreach',
+        collectionId: collectionB,
+        profileIds: profileIds.slice(split),
+        steps: [
+          { type: 'target', filters: { skipContacted: true } },
+          { type: 'friendRequest' },
+          { type: 'welcomeMessage', template: 'Hello {firstName}, glad to connect.' },
+          aiReply,
+          { type: 'followUp', afterDays: 4, template: 'Did you see my message, {firstName}?' },
+        ],
+        dailyCaps: { friendRequest: 60, welcomeMessage: 40 },
+        gapSeconds: { min: 15, max: 30 },
+      },
     });
-    await api('POST', `/api/campaigns/${campaignA.id}/start`);
-    await api('POST', `/api/campaigns/${campaignB.id}/start`);
+    await call(contract.campaigns.start, { params: { id: campaignA.id } });
+    await call(contract.campaigns.start, { params: { id: campaignB.id } });
     // The network warns at more than 10 requests in 30 minutes and blocks for 6 hours after that.
     await sandbox.admin.setLimits({
       'friend-request': { max: 10, windowMs: 30 * MINUTE, blockMs: 6 * HOUR },
@@ -326,16 +314,16 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         sandbox.context.scheduler.runDue();
       }
       await once('new leads', plan.newLeads, now, async () => {
-        await api('POST', '/api/leads', { collectionId: collectionA, leads: later.map(lead) });
+        await call(contract.leads.create, { body: { collectionId: collectionA, leads: later.map(lead) } });
         log(`day ${day(now)}: ${later.length} new leads`);
       });
       await once('manual surfing', plan.manualSurfing, now, async () => {
         await executors[0]?.reportManualSurfing('/feed');
       });
       await once('settings', plan.settingsChange, now, async () => {
-        await api('PATCH', `/api/campaigns/${campaignA.id}`, {
-          dailyCaps: { friendRequest: 12 },
-          workingHours: { start: '10:00', end: '17:00' },
+        await call(contract.campaigns.update, {
+          params: { id: campaignA.id },
+          body: { dailyCaps: { friendRequest: 12 }, workingHours: { start: '10:00', end: '17:00' } },
         });
         facts.settings.push({
           at: now,
@@ -348,9 +336,11 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
       await once('launch failed', plan.launchFailed, now, async () => {
         const victim = executors.at(-1);
         if (!victim) return;
-        await api('POST', '/api/agent/launch-failed', {
-          profileId: victim.profileId,
-          message: 'Chromium exited with code 1 before the extension connected',
+        await call(contract.agent.launchFailed, {
+          body: {
+            profileId: victim.profileId,
+            message: 'Chromium exited with code 1 before the extension connected',
+          },
         });
         victim.downUntil = now + 2 * HOUR;
         facts.downtimes.push({ profileId: victim.profileId, from: now, to: now + 2 * HOUR });
@@ -364,7 +354,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
           .andWhere('paused_until', '>', new Date(now))
           .first('id')) as { id: number } | undefined;
         if (paused) {
-          await api('POST', `/api/profiles/${paused.id}/resume`);
+          await call(contract.profiles.resume, { params: { id: paused.id } });
           facts.lifted = { profileId: Number(paused.id), at: now };
         }
       });
@@ -383,9 +373,8 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         for (const card of cards.filter((_, i) => i % 7 === Math.floor(random() * 7)).slice(0, 2)) {
           const status = statuses[Math.floor(random() * statuses.length)] as ConversationStatus;
           if (status === card.status) continue;
-          await api('PATCH', '/api/conversations', {
-            id: Number(card.id),
-            fields: { status, order: random() * 1000 },
+          await call(contract.conversations.move, {
+            body: { id: Number(card.id), fields: { status, order: random() * 1000 } },
           });
           facts.manualMoves.push({ conversationId: Number(card.id), status, at: now });
         }

@@ -1,25 +1,21 @@
-import {
-  claimTaskResponseSchema,
-  type ExecutorEvent,
-  type ExecutorTask,
-  taskOutcomeResponseSchema,
-} from '@reachly/shared/schemas';
+import { type ApiClient, type ClientInput, contract } from '@reachly/shared/contract';
+import type { ExecutorEvent, ExecutorTask } from '@reachly/shared/schemas';
 import type { Sandbox } from '../sandbox-network/server.ts';
 import { type ActResult, type NetworkDriver, networkDriver, type Skin } from './network-driver.ts';
 
 /**
  * A profile's executor in the simulated month: the extension's loop without a browser. It speaks
- * the real task protocol to the server over HTTP (claim, started, outcome, events), acts on the
- * network through the requests its pages send for a click (network-driver.ts: the sandbox's form
- * posts or the replica's graphql mutations, with the account's session cookies, so the network's
- * rate limits, warnings and blocks apply), and reads its inbox and friend list
- * from the network's state, as the adapter reads them from the pages. Time is the simulation's:
+ * the real task protocol to the server through the typed client (contract.executor: claim,
+ * started, outcome, events), acts on the network through the requests its pages send for a click
+ * (network-driver.ts: the sandbox's form posts or the replica's graphql mutations, with the
+ * account's session cookies, so the network's rate limits, warnings and blocks apply), and reads
+ * its inbox and friend list from the network's state, as the adapter reads them from the pages. Time is the simulation's:
  * it says when it wants to look again, and the simulation moves both clocks there.
  */
 
 export interface SimExecutorOptions {
-  serverUrl: string;
-  token: string;
+  /** The contract's typed client as the profiles' user. */
+  call: ApiClient['call'];
   profileId: number;
   sandbox: Sandbox;
   login: string;
@@ -39,6 +35,11 @@ export interface SimRecord {
 }
 
 export type Fault = 'past-end-time' | 'die-before-report';
+
+type OutcomeBody = ClientInput<typeof contract.executor.outcome>['body'];
+/** A task's outcome as the executor finds it; the report adds the profile and the attempt. */
+type Outcome<O = OutcomeBody> = O extends unknown ? Omit<O, 'profileId' | 'attempt'> : never;
+type DoneData = Extract<Outcome, { status: 'done' }>['data'];
 
 export class SimExecutor {
   nextAt = 0;
@@ -60,17 +61,6 @@ export class SimExecutor {
 
   get profileId() {
     return this.options.profileId;
-  }
-
-  private async api<T>(path: string, body: unknown, parse: (v: unknown) => T): Promise<T> {
-    const res = await fetch(`${this.options.serverUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: this.options.token },
-      body: JSON.stringify(body),
-    });
-    const json = await res.json().catch(() => null);
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-    return parse(json);
   }
 
   /** The executor's memory is lost (the browser crashed): a restart knows nothing of the last run. */
@@ -96,9 +86,7 @@ export class SimExecutor {
       this.lastInboxAt = now;
       await this.readInbox();
     }
-    const claim = await this.api('/api/executor/claim', { profileId: this.profileId }, (v) =>
-      claimTaskResponseSchema.parse(v),
-    );
+    const claim = await this.options.call(contract.executor.claim, { body: { profileId: this.profileId } });
     this.record.claims.set(claim.reason, (this.record.claims.get(claim.reason) ?? 0) + 1);
     if (!claim.task) {
       this.nextAt = now + Math.max(1000, Math.min(claim.retryAfterSeconds * 1000, this.options.maxWaitMs));
@@ -109,11 +97,10 @@ export class SimExecutor {
   }
 
   private async work(task: ExecutorTask, now: number): Promise<number> {
-    await this.api(
-      `/api/executor/tasks/${task.id}/started`,
-      { profileId: this.profileId, attempt: task.attempt },
-      (v) => v,
-    );
+    await this.options.call(contract.executor.started, {
+      params: { id: task.id },
+      body: { profileId: this.profileId, attempt: task.attempt },
+    });
     const outcome = await this.perform(task, now);
     if (this.faults.delete('die-before-report')) {
       // Killed between acting and reporting: the lease lapses, the restart finds it done.
@@ -121,11 +108,10 @@ export class SimExecutor {
       this.downUntil = now + 30 * 60_000;
       return this.downUntil - now;
     }
-    const answer = await this.api(
-      `/api/executor/tasks/${task.id}/outcome`,
-      { ...outcome, profileId: this.profileId, attempt: task.attempt },
-      (v) => taskOutcomeResponseSchema.parse(v),
-    );
+    const answer = await this.options.call(contract.executor.outcome, {
+      params: { id: task.id },
+      body: { ...outcome, profileId: this.profileId, attempt: task.attempt },
+    });
     if (outcome.status === 'restricted') {
       this.record.restrictions.push({
         at: now,
@@ -137,7 +123,7 @@ export class SimExecutor {
   }
 
   /** Does the task on the network, looking first as the adapter does; answers the outcome to report. */
-  private async perform(task: ExecutorTask, now: number): Promise<Record<string, unknown>> {
+  private async perform(task: ExecutorTask, now: number): Promise<Outcome> {
     if (!('lead' in task)) return { status: 'skipped', reason: 'not part of the simulation' };
     const slug = this.driver.slugOf(task.lead.profileUrl);
     const state = this.options.sandbox.context.state;
@@ -146,7 +132,7 @@ export class SimExecutor {
     const mine = () => state.requests.find((r) => r.accountId === this.account.id && r.personSlug === slug);
     const observed = { hasMessageButton: person.hasMessageButton };
     let result: ActResult;
-    let data: Record<string, unknown> = observed;
+    let data: DoneData = observed;
     switch (task.action) {
       case 'friendRequest': {
         if (mine()) return { status: 'done', data: { alreadyDone: true, ...observed } };
@@ -235,20 +221,16 @@ export class SimExecutor {
       });
     }
     for (let i = 0; i < events.length; i += 500) {
-      await this.api(
-        '/api/executor/events',
-        { profileId: this.profileId, events: events.slice(i, i + 500) },
-        (v) => v,
-      );
+      await this.options.call(contract.executor.events, {
+        body: { profileId: this.profileId, events: events.slice(i, i + 500) },
+      });
     }
   }
 
   /** A person browses by hand in this profile's browser. */
   async reportManualSurfing(path: string) {
-    await this.api(
-      '/api/executor/events',
-      { profileId: this.profileId, events: [{ kind: 'manualSurfing', path }] },
-      (v) => v,
-    );
+    await this.options.call(contract.executor.events, {
+      body: { profileId: this.profileId, events: [{ kind: 'manualSurfing', path }] },
+    });
   }
 }
