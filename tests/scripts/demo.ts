@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, startServer } from '@reachly/server';
+import { contract, createApiClient } from '@reachly/shared/contract';
 import { repoRoot } from '../bench/lib/server-process.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { connectExtension, launchProfileBrowser, logInToSandbox } from '../e2e/support/extension.ts';
@@ -36,25 +37,13 @@ const serverUrl = `http://localhost:${new URL(running.url).port}`;
 // Network time runs 60 times faster: people accept and reply within seconds.
 const sandbox = await startSandbox({ seed: 42, port: sandboxPort, speed: 60, people: 40 });
 
-async function call<T>(token: string | null, method: string, apiPath: string, json?: unknown): Promise<T> {
-  const res = await fetch(`${serverUrl}${apiPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: json === undefined ? null : JSON.stringify(json),
-  });
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-const { user } = await call<{ user: { accessToken: string } }>(null, 'POST', '/api/register', {
-  email,
-  password,
+const { user } = await createApiClient({ baseUrl: serverUrl }).call(contract.auth.register, {
+  body: { email, password },
 });
 const token = user.accessToken;
-const profile = await call<{ id: number }>(token, 'POST', '/api/profiles', {
-  name: 'Demo profile (sandbox)',
-});
-const collection = await call<{ id: number }>(token, 'POST', '/api/collections', { name: 'Sandbox people' });
+const { call } = createApiClient({ baseUrl: serverUrl, headers: () => ({ authorization: token }) });
+const profile = await call(contract.profiles.create, { body: { name: 'Demo profile (sandbox)' } });
+const collection = await call(contract.collections.create, { body: { name: 'Sandbox people' } });
 const people = (await sandbox.admin.people()).filter((p) => p.hasMessageButton).slice(0, 12);
 const scripts = ['interested', 'asks-price', 'books-call', 'not-interested', null] as const;
 for (const [i, person] of people.entries()) {
@@ -64,14 +53,16 @@ for (const [i, person] of people.entries()) {
     replyAfterMs: 120_000,
   });
 }
-await call(token, 'POST', '/api/leads', {
-  collectionId: collection.id,
-  leads: people.map((p) => ({
-    profileUrl: `${sandbox.url}${p.url}`,
-    name: p.name,
-    firstName: p.name.split(' ')[0],
-    hasMessageButton: true,
-  })),
+await call(contract.leads.create, {
+  body: {
+    collectionId: collection.id,
+    leads: people.map((p) => ({
+      profileUrl: `${sandbox.url}${p.url}`,
+      name: p.name,
+      firstName: p.name.split(' ')[0],
+      hasMessageButton: true,
+    })),
+  },
 });
 const [group] = await sandbox.admin.groups();
 await sandbox.admin.createAccount({ login: SANDBOX_LOGIN, password, name: 'Demo Profile' });
@@ -84,31 +75,33 @@ await connectExtension(browser.browser, {
   profileId: profile.id,
   networkUrl: sandbox.url,
 });
-const campaign = await call<{ id: number }>(token, 'POST', '/api/campaigns', {
-  name: 'Demo: sandbox outreach',
-  collectionId: collection.id,
-  profileIds: [profile.id],
-  steps: [
-    { type: 'friendRequest' },
-    { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}, thanks for connecting!' },
-    {
-      type: 'aiReply',
-      intents: {
-        interested: 'Great to hear, {firstName}! Want a 15-minute call this week?',
-        question: 'Good question, {firstName}: plans start at $10 a month.',
-        booked: 'Perfect, talk soon {firstName}!',
-        'not-interested': 'No problem, {firstName}. All the best!',
+const campaign = await call(contract.campaigns.create, {
+  body: {
+    name: 'Demo: sandbox outreach',
+    collectionId: collection.id,
+    profileIds: [profile.id],
+    steps: [
+      { type: 'friendRequest' },
+      { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}, thanks for connecting!' },
+      {
+        type: 'aiReply',
+        intents: {
+          interested: 'Great to hear, {firstName}! Want a 15-minute call this week?',
+          question: 'Good question, {firstName}: plans start at $10 a month.',
+          booked: 'Perfect, talk soon {firstName}!',
+          'not-interested': 'No problem, {firstName}. All the best!',
+        },
       },
-    },
-    { type: 'followUp', afterDays: 2, template: 'Just checking in, {firstName}.' },
-    ...(group ? [{ type: 'joinGroups', groupUrls: [`${sandbox.url}/groups/${group.slug}`] }] : []),
-    { type: 'likePosts', count: 3 },
-  ],
-  dailyCaps: { friendRequest: 100, welcomeMessage: 100, aiReply: 100, likePosts: 10, joinGroups: 5 },
-  workingHours: { start: '00:00', end: '23:59' },
-  gapSeconds: { min: 2, max: 6 },
+      { type: 'followUp', afterDays: 2, template: 'Just checking in, {firstName}.' },
+      ...(group ? [{ type: 'joinGroups' as const, groupUrls: [`${sandbox.url}/groups/${group.slug}`] }] : []),
+      { type: 'likePosts', count: 3 },
+    ],
+    dailyCaps: { friendRequest: 100, welcomeMessage: 100, aiReply: 100, likePosts: 10, joinGroups: 5 },
+    workingHours: { start: '00:00', end: '23:59' },
+    gapSeconds: { min: 2, max: 6 },
+  },
 });
-await call(token, 'POST', `/api/campaigns/${campaign.id}/start`);
+await call(contract.campaigns.start, { params: { id: campaign.id } });
 
 console.log(`
 Reachly demo is running.

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, loadConfig, migrateToLatest, startServer } from '@reachly/server';
 import type { ConversationStatus } from '@reachly/shared/constants';
+import { type ClientInput, contract, createApiClient } from '@reachly/shared/contract';
 import { repoRoot } from '../bench/lib/server-process.ts';
 import { launchBrowser, signIn, waitForText } from '../e2e/support/browser.ts';
 import { seedCards, seedCollection } from '../e2e/support/seed-board.ts';
@@ -39,22 +40,13 @@ const running = await startServer({
 
 const email = 'maria@northwind.example';
 const password = 'password-123';
-const register = await fetch(`${running.url}/api/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email, password }),
+const { user } = await createApiClient({ baseUrl: running.url }).call(contract.auth.register, {
+  body: { email, password },
 });
-const { user } = (await register.json()) as { user: { accessToken: string; organizationId: number } };
-
-async function call<T>(method: string, apiPath: string, json: unknown): Promise<T> {
-  const res = await fetch(`${running.url}${apiPath}`, {
-    method,
-    headers: { authorization: user.accessToken, 'content-type': 'application/json' },
-    body: JSON.stringify(json),
-  });
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const { call } = createApiClient({
+  baseUrl: running.url,
+  headers: () => ({ authorization: user.accessToken }),
+});
 
 const first = [
   'Olivia',
@@ -91,14 +83,16 @@ const collections: { name: string; leads: number }[] = [
 ];
 let firstCollectionId = 0;
 for (const [c, spec] of collections.entries()) {
-  const { id } = await call<{ id: number }>('POST', '/api/collections', { name: spec.name });
+  const { id } = await call(contract.collections.create, { body: { name: spec.name } });
   if (c === 0) firstCollectionId = id;
-  await call('POST', '/api/leads', {
-    collectionId: id,
-    leads: Array.from({ length: spec.leads }, (_, i) => ({
-      profileUrl: `https://social.example/${spec.name.toLowerCase().replace(/\W+/g, '.')}.${i + 1}`,
-      name: person(i + c * 5),
-    })),
+  await call(contract.leads.create, {
+    body: {
+      collectionId: id,
+      leads: Array.from({ length: spec.leads }, (_, i) => ({
+        profileUrl: `https://social.example/${spec.name.toLowerCase().replace(/\W+/g, '.')}.${i + 1}`,
+        name: person(i + c * 5),
+      })),
+    },
   });
 }
 // Campaign outcomes (the campaign engine will write these): some messaged, some skipped.
@@ -160,7 +154,7 @@ await seedCards(
   ),
 );
 
-const proxies = [
+const proxies: ClientInput<typeof contract.profiles.create>['body'][] = [
   { name: 'Maria — main', proxySource: 'REACHLY', proxyType: 'residential' },
   { name: 'Sales team 1', proxySource: 'REACHLY', proxyType: 'datacenter' },
   {
@@ -174,7 +168,7 @@ const proxies = [
   },
   { name: 'Test account', proxySource: 'NOT_USE' },
 ];
-for (const profile of proxies) await call('POST', '/api/profiles', profile);
+for (const profile of proxies) await call(contract.profiles.create, { body: profile });
 
 const chromium = await launchBrowser();
 try {
