@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { contract, urlOf } from '@reachly/shared/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { Api } from './lib/api.ts';
@@ -38,8 +39,8 @@ export async function runLoad(
     timeout: LOAD_TIMEOUT_SECONDS,
     headers: { authorization: token },
     requests: [
-      { method: 'GET', path: '/api/collections' },
-      { method: 'GET', path: `/api/leads?collectionId=${collectionId}&lastId=-1` },
+      { method: 'GET', path: urlOf(contract.collections.list, {}) },
+      { method: 'GET', path: urlOf(contract.leads.list, { query: { collectionId, lastId: -1 } }) },
     ],
   });
   return {
@@ -60,7 +61,7 @@ export async function seedLoadAccount(
   const { api } = await new Api(url).register(
     `load-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
   );
-  const collection = await api.call<{ id: number }>('POST', '/api/collections', { name: 'Load' });
+  const collection = await api.client.call(contract.collections.create, { body: { name: 'Load' } });
   const csv = [
     'url,name',
     ...Array.from({ length: leads }, (_, i) => `https://sandbox.local/people/load-${i},Load ${i}`),
@@ -68,12 +69,7 @@ export async function seedLoadAccount(
   const form = new FormData();
   form.set('collectionId', String(collection.id));
   form.set('file', new Blob([`${csv.join('\n')}\n`], { type: 'text/csv' }), 'leads.csv');
-  const res = await fetch(new URL('/api/leads/import', url), {
-    method: 'POST',
-    headers: { authorization: api.token },
-    body: form,
-  });
-  if (!res.ok) throw new Error(`import: ${res.status} ${await res.text()}`);
+  await api.client.call(contract.leads.import, { body: form });
   return { token: api.token, collectionId: collection.id };
 }
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { contract, urlOf } from '@reachly/shared/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { classifierBenches } from './classifier.ts';
@@ -74,7 +75,7 @@ async function benchImport(
   });
 
   const { api } = await root.register('bench-import@example.com');
-  const collection = await api.call<{ id: number }>('POST', '/api/collections', { name: 'Imported' });
+  const collection = await api.client.call(contract.collections.create, { body: { name: 'Imported' } });
   log('POST /api/leads/import');
   const idleRss = server.peakRssMb();
   server.resetPeakRss();
@@ -84,14 +85,7 @@ async function benchImport(
     form.append('collectionId', String(collection.id));
     form.append('shouldClear', 'false');
     form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'leads.csv');
-    const res = await fetch(new URL('/api/leads/import', api.url), {
-      method: 'POST',
-      headers: { authorization: api.token },
-      body: form,
-    });
-    const body = (await res.json()) as { imported?: number };
-    if (!res.ok) throw new Error(`import failed: ${res.status} ${JSON.stringify(body)}`);
-    imported = body.imported ?? 0;
+    ({ imported } = await api.client.call(contract.leads.import, { body: form }));
   });
   if (imported !== count) throw new Error(`import kept ${imported} of ${count} rows`);
   const importRate = count / (importMs / 1000);
@@ -161,17 +155,16 @@ async function benchFunnelMove(root: Api, db: pg.Client): Promise<void> {
   ];
   const moves = await Promise.all(
     sides.map(async ({ api, collectionId }) => {
-      const { conversations } = await api.call<{ conversations: { id: number }[] }>(
-        'GET',
-        `/api/conversations?collectionId=${collectionId}&status=sent&limit=50`,
-      );
+      const page = await api.client.call(contract.conversations.list, {
+        query: { collectionId, status: 'sent', limit: 50 },
+      });
+      if (!('hasMore' in page)) throw new Error('a column was asked for and the grouped board answered');
+      const { conversations } = page;
       const next = random(7);
       return () => {
         const card = conversations[Math.floor(next() * conversations.length)] as { id: number };
-        return api.call('PATCH', '/api/conversations', {
-          id: card.id,
-          collectionId,
-          fields: { status: 'sent', order: Math.floor(next() * 50) },
+        return api.client.call(contract.conversations.move, {
+          body: { id: card.id, collectionId, fields: { status: 'sent', order: Math.floor(next() * 50) } },
         });
       };
     }),
@@ -206,17 +199,15 @@ async function benchPaging(root: Api, db: pg.Client): Promise<void> {
       return {
         leads: () => {
           const lastId = min + Math.floor(next() * (max - min - 40));
-          return api.call(
-            'GET',
-            `/api/leads?collectionId=${collectionId}&lastId=${lastId}&isExcluded=false&limit=20`,
-          );
+          return api.client.call(contract.leads.list, {
+            query: { collectionId, lastId, isExcluded: false, limit: 20 },
+          });
         },
         column: () => {
           const lastOrder = Math.floor(next() * (size - 20)) * 1000;
-          return api.call(
-            'GET',
-            `/api/conversations?collectionId=${collectionId}&status=sent&limit=10&lastOrder=${lastOrder}`,
-          );
+          return api.client.call(contract.conversations.list, {
+            query: { collectionId, status: 'sent', limit: 10, lastOrder },
+          });
         },
       };
     }),
@@ -249,7 +240,9 @@ async function requestsPerSecond(url: string, headers: Record<string, string>): 
 
 async function benchCollections(root: Api): Promise<void> {
   const { api } = await root.register('bench-rps@example.com');
-  for (const name of ['Leads A', 'Leads B', 'Leads C']) await api.call('POST', '/api/collections', { name });
+  for (const name of ['Leads A', 'Leads B', 'Leads C']) {
+    await api.client.call(contract.collections.create, { body: { name } });
+  }
   const bare = await startProcess(
     'tests/bench/bare-server.ts',
     { PORT: '0' },
@@ -257,10 +250,13 @@ async function benchCollections(root: Api): Promise<void> {
   );
   try {
     log('autocannon: GET /api/collections, then the bare Express route');
-    const reachly = await requestsPerSecond(`${api.url}/api/collections`, { authorization: api.token });
-    const baseline = await requestsPerSecond(`${bare.url}/api/collections`, {});
+    const reachly = await requestsPerSecond(api.client.urlOf(contract.collections.list, {}), {
+      authorization: api.token,
+    });
+    // bare-server.ts serves the same path with no middleware.
+    const baseline = await requestsPerSecond(urlOf(contract.collections.list, {}, bare.url), {});
     // The bound: the same stack (helmet, request log, routing, error body) with no database call.
-    const stackOnly = await requestsPerSecond(`${api.url}/api/globalPrerenderData`, {});
+    const stackOnly = await requestsPerSecond(urlOf(contract.user.prerender, {}, api.url), {});
     rows.push({
       measure: 'Authenticated GET /api/collections vs a bare Express route (requests/s)',
       value: ratio(reachly / baseline),
