@@ -14,7 +14,7 @@ import { startProcess } from './lib/server-process.ts';
  * given 10 s. The goal is no error and no timeout at all, on the embedded PGlite and on PostgreSQL.
  * `BENCH_ONLY=load npm run bench` runs these rows alone.
  */
-export interface LoadResult {
+interface LoadResult {
   requests: number;
   errors: number;
   timeouts: number;
@@ -23,10 +23,10 @@ export interface LoadResult {
   perSecond: number;
 }
 
-export const LOAD_TIMEOUT_SECONDS = 10;
+const LOAD_TIMEOUT_SECONDS = 10;
 
 /** Runs the load against a running server with a signed-in user's token. */
-export async function runLoad(
+async function runLoad(
   url: string,
   token: string,
   collectionId: number,
@@ -54,10 +54,7 @@ export async function runLoad(
 }
 
 /** A user with a collection of `leads` leads, through the API as the dashboard makes them. */
-export async function seedLoadAccount(
-  url: string,
-  leads: number,
-): Promise<{ token: string; collectionId: number }> {
+async function seedLoadAccount(url: string, leads: number): Promise<{ token: string; collectionId: number }> {
   const { api } = await new Api(url).register(
     `load-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
   );
@@ -73,7 +70,7 @@ export async function seedLoadAccount(
   return { token: api.token, collectionId: collection.id };
 }
 
-export function loadRow(database: string, clients: number, seconds: number, r: LoadResult): BenchRow {
+function loadRow(database: string, clients: number, seconds: number, r: LoadResult): BenchRow {
   const lost = r.errors + r.timeouts + r.non2xx;
   return {
     measure: `${clients} signed-in clients for ${seconds} s (${database}): errors + timeouts + non-2xx`,

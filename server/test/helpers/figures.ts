@@ -7,7 +7,7 @@ import path from 'node:path';
  * fuzz cases, 5xx, rows kept, log hits, 429s) to one file per database, and the server projects'
  * global teardown prints them as one table (figures-setup.ts).
  */
-export const FIGURES = {
+const FIGURES = {
   tenancyRoutes: "routes × another organisation's ids → 404",
   privateRoutes: 'private routes → 401 without a token',
   fuzzCases: 'fuzz cases (every route, from the schemas)',
@@ -22,7 +22,7 @@ export const FIGURES = {
 } as const;
 export type FigureKey = keyof typeof FIGURES;
 
-export function figuresFile(database = process.env.TEST_DB ?? 'pglite'): string {
+function figuresFile(database = process.env.TEST_DB ?? 'pglite'): string {
   return path.join(tmpdir(), `reachly-security-figures-${database}.jsonl`);
 }
 

@@ -36,7 +36,7 @@ export async function seedProfile(
   return Number(row.id);
 }
 
-export interface SeedMessage {
+interface SeedMessage {
   direction: 'in' | 'out';
   text: string;
   sentAt?: string;

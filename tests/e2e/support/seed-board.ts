@@ -10,7 +10,7 @@ type Knex = E2EApp['running']['ctx']['db'];
  * organisation, a few statements whatever the count.
  */
 
-export interface SeedMessage {
+interface SeedMessage {
   direction: 'in' | 'out';
   text: string;
   /** ISO time; default: one minute apart, ending now. */
