@@ -93,8 +93,23 @@ export async function summarise(
       }
       if (ready === before) break;
     }
-    return { action: t.action, held, minutes: Math.max(0, t.claimed - ready) / 60_000 };
+    return { ...t, profileId, ready, held, minutes: Math.max(0, t.claimed - ready) / 60_000 };
   });
+  const pace = await paceOf(db, facts, measured);
+  // Due messages wait for their profile's pace and nothing else: none is passed over by a new
+  // contact or group work, and 95 in 100 go within one gap of the moment they could.
+  const beyondP95 = percentile(pace.beyond, 95);
+  const all = [
+    ...violations,
+    ...(pace.passedOver > 0
+      ? [`${pace.passedOver} due messages were passed over by a new contact or group work`]
+      : []),
+    ...(beyondP95 > pace.longestGap
+      ? [
+          `due messages waited ${beyondP95.toFixed(1)} min (p95) beyond their profile's pace, more than one gap`,
+        ]
+      : []),
+  ];
   const sorted = (list: { minutes: number }[]) => list.map((m) => m.minutes).sort((a, b) => a - b);
   const lateness = sorted(measured);
   const clean = sorted(measured.filter((m) => !m.held));
@@ -103,7 +118,7 @@ export async function summarise(
     .filter(([, list]) => list.length > 0)
     .map(([action, list]) => `${action} ${percentile(list, 95).toFixed(1)}`)
     .join(', ');
-  const duplicates = violations.filter((v) => / got (\d+ friend requests|twice)/.test(v)).length;
+  const duplicates = all.filter((v) => / got (\d+ friend requests|twice)/.test(v)).length;
   const rows: [string, string][] = [
     ['simulated days', String(Math.round((facts.end - facts.epoch) / 86_400_000))],
     ['profiles', String(facts.profileIds.length)],
@@ -117,14 +132,82 @@ export async function summarise(
       `${percentile(clean, 50).toFixed(1)} / ${percentile(clean, 95).toFixed(1)} over ${clean.length} messages`,
     ],
     ['lateness p95 (min) by kind', latenessByKind],
+    [
+      `lateness beyond the profile's pace p50 / p95 (min), against one gap range (${pace.gapRange})`,
+      `${percentile(pace.beyond, 50).toFixed(1)} / ${percentile(pace.beyond, 95).toFixed(1)} over ${pace.beyond.length} messages`,
+    ],
+    ['messages passed over by a new contact or group work while they could go', String(pace.passedOver)],
     ['claims answered', [...record.claims].map(([reason, n]) => `${reason} ${n}`).join(', ')],
     ['caps hit (claims answered daily-cap)', String(record.claims.get('daily-cap') ?? 0)],
     ['pauses after a restriction', String(record.restrictions.length)],
     ['harder answers (later, wrong person, stop, other language)', await answersRow(db, facts)],
     ['duplicates (must be 0)', String(duplicates)],
-    ['invariant violations (must be 0)', String(violations.length)],
+    ['invariant violations (must be 0)', String(all.length)],
   ];
-  return { rows, violations, duplicates };
+  return { rows, violations: all, duplicates };
+}
+
+/** New contacts and group work: what a due message must never wait behind. */
+const BEHIND_MESSAGES: readonly CampaignAction[] = ['friendRequest', 'collect', 'joinGroups', 'likePosts'];
+
+/**
+ * A message waits for two things no rule can shorten: the moment it may first go (`ready`: due,
+ * in hours, licence valid, profile not paused or down, its cap not used up) and its profile's pace
+ * (one action per gap: messages that became ready together go one gap apart). What is left is
+ * lateness the engine or the executor caused: the time from the later of those two (its ready
+ * time, or the profile's previous action plus the campaign's longest gap) to its claim. And a
+ * message that could go must never be passed over by a friend request or group work.
+ */
+async function paceOf(
+  db: Knex,
+  facts: MonthFacts,
+  measured: readonly { profileId: number; ready: number; claimed: number; action: CampaignAction }[],
+): Promise<{ beyond: number[]; passedOver: number; gapRange: string; longestGap: number }> {
+  const claims = (await db('campaign_tasks')
+    .where({ organization_id: facts.organizationId })
+    .whereNotNull('claimed_at')
+    .select('profile_id', 'action', 'claimed_at')) as {
+    profile_id: number;
+    action: CampaignAction;
+    claimed_at: Date;
+  }[];
+  const byProfile = new Map<number, { at: number; action: CampaignAction }[]>();
+  for (const c of claims) {
+    const list = byProfile.get(Number(c.profile_id)) ?? [];
+    list.push({ at: new Date(c.claimed_at).getTime(), action: c.action });
+    byProfile.set(Number(c.profile_id), list);
+  }
+  for (const list of byProfile.values()) list.sort((a, b) => a.at - b.at);
+  const gaps = (await db('campaigns')
+    .where({ organization_id: facts.organizationId })
+    .select('settings')) as {
+    settings: unknown;
+  }[];
+  const ranges = gaps.map((g) => {
+    const settings = (typeof g.settings === 'string' ? JSON.parse(g.settings) : g.settings) as {
+      gapSeconds?: { min: number; max: number };
+    };
+    return settings.gapSeconds ?? { min: 0, max: 0 };
+  });
+  const longest = Math.max(0, ...ranges.map((r) => r.max)) * 1000;
+  const beyond: number[] = [];
+  let passedOver = 0;
+  for (const m of measured) {
+    const list = byProfile.get(m.profileId) ?? [];
+    // The profile's last action before this claim (claims are sorted; few per profile and day).
+    let previous = Number.NEGATIVE_INFINITY;
+    let passed = false;
+    for (const c of list) {
+      if (c.at >= m.claimed) break;
+      previous = c.at;
+      if (c.at > m.ready && BEHIND_MESSAGES.includes(c.action)) passed = true;
+    }
+    if (passed) passedOver += 1;
+    beyond.push(Math.max(0, m.claimed - Math.max(m.ready, previous + longest)) / 60_000);
+  }
+  beyond.sort((a, b) => a - b);
+  const gapRange = ranges.map((r) => `${r.min / 60}–${r.max / 60} min`).join(', ');
+  return { beyond, passedOver, gapRange, longestGap: longest / 60_000 };
 }
 
 /** How many gave each harder answer, and what came of "later": planned, and sent on the day. */
