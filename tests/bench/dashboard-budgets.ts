@@ -11,6 +11,7 @@ import {
   startServer,
 } from '@reachly/server';
 import { CONVERSATION_STATUS_VALUES } from '@reachly/shared/constants';
+import { contract, createApiClient } from '@reachly/shared/contract';
 import type { Page } from 'puppeteer';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { seedCards, seedCollection } from '../e2e/support/seed-board.ts';
@@ -100,13 +101,9 @@ async function signInJavaScript(running: RunningServer, browser: Browser): Promi
 async function seededAccount(running: RunningServer): Promise<{ email: string; password: string }> {
   const email = `bench-board-${Date.now()}@example.com`;
   const password = 'bench-password-1';
-  const res = await fetch(`${running.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+  const { user } = await createApiClient({ baseUrl: running.url }).call(contract.auth.register, {
+    body: { email, password },
   });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const { user } = (await res.json()) as { user: { organizationId: number } };
   const collectionId = await seedCollection(running.ctx.db, user.organizationId, 'Bench');
   await seedCards(
     running.ctx.db,
