@@ -5,17 +5,21 @@ import {
   MESSAGE_ACTIONS,
   type MessageAction,
 } from '@reachly/shared/schemas';
-import type { Knex } from 'knex';
-import { type Tables, table } from '../db/tables.ts';
-import { claimPerson, type PersonState } from './people.ts';
+import type { Tables } from '../db/tables.ts';
+import type { PersonState } from './people.ts';
 import type { PlannedCampaign } from './planner.ts';
 import { type CampaignSettings, followUpSequence, stepOf } from './settings.ts';
-import { type Effects, payloadOf, type TaskRow } from './task-types.ts';
+import type { Effects, TaskRow } from './task-types.ts';
 
 /**
  * The rules the claim checks per task before leasing it: the step is still in the campaign, the
  * person is not off-limits and is worked by this profile and campaign, a follow-up waits for no
  * reply, and automatic replies stay within their daily limit and never repeat themselves.
+ *
+ * They are pure: the claim reads what they look at with the task (claim-sql.ts, TaskFacts), and
+ * the one write among them, making the task's campaign and profile the person's owner (an upsert
+ * of `people`), is done by the claim's one write (claim-sql.ts commitClaim): the rules
+ * before it say whether to claim the person, the rules after it read the owner it answers.
  */
 
 export type LeadRow = Pick<
@@ -23,23 +27,37 @@ export type LeadRow = Pick<
   'id' | 'profile_url' | 'name' | 'first_name' | 'last_name' | 'has_message_button'
 >;
 
+/** The task's columns the claim reads and hands out. */
+export type ClaimTask = Pick<
+  TaskRow,
+  | 'id'
+  | 'organization_id'
+  | 'campaign_id'
+  | 'profile_id'
+  | 'lead_id'
+  | 'step_key'
+  | 'action'
+  | 'status'
+  | 'attempts'
+  | 'payload'
+>;
+
+/** What the rules look at beside the task, its lead and the person, read with the task. */
+export interface TaskFacts {
+  /** The status of the campaign that owns the person (null: none, or it is gone). */
+  ownerCampaignStatus: string | null;
+  /** A conversation of the person with another of our profiles (read when the person has no owner profile). */
+  talkingElsewhere: boolean | null;
+  /** The lead answered this profile (read for follow-ups). */
+  replied: boolean | null;
+  /** aiReply tasks of this lead and profile claimed today (read for pending AI replies). */
+  repliesToday: number | null;
+  /** Messages with the payload's text this profile already sent the lead (read for pending AI replies). */
+  textSent: number | null;
+}
+
 export const isMessageAction = (a: CampaignAction): a is MessageAction =>
   (MESSAGE_ACTIONS as readonly string[]).includes(a);
-
-/** How many messages with this text the profile has sent the task's lead so far. */
-export async function sentBefore(trx: Knex.Transaction, task: TaskRow, text: string): Promise<number> {
-  const row = (await trx('conversation_messages as m')
-    .join('conversations as cv', 'cv.id', 'm.conversation_id')
-    .where({
-      'cv.lead_id': task.lead_id,
-      'cv.profile_id': task.profile_id,
-      'm.direction': 'out',
-      'm.text': text,
-    })
-    .count({ n: '*' })
-    .first()) as { n: unknown } | undefined;
-  return Number(row?.n ?? 0);
-}
 
 /** The template a message task sends, from the campaign's current steps (edits apply to tasks not yet done). */
 /** The message for a lead who asked to be contacted later: the AI reply step's own, else the first follow-up's. */
@@ -49,7 +67,10 @@ export function contactLaterTemplate(settings: CampaignSettings): string | null 
   );
 }
 
-export function templateFor(settings: CampaignSettings, task: TaskRow): string | null {
+export function templateFor(
+  settings: CampaignSettings,
+  task: Pick<TaskRow, 'action' | 'step_key'>,
+): string | null {
   switch (task.action) {
     case 'welcomeMessage':
       return stepOf(settings, 'welcomeMessage')?.template ?? null;
@@ -65,7 +86,7 @@ export function templateFor(settings: CampaignSettings, task: TaskRow): string |
 }
 
 /** Whether the campaign still has the step that planned the task. */
-function stepStillThere(settings: CampaignSettings, task: TaskRow): boolean {
+function stepStillThere(settings: CampaignSettings, task: ClaimTask): boolean {
   switch (task.action) {
     case 'followUp':
       return templateFor(settings, task) !== null;
@@ -82,18 +103,22 @@ function stepStillThere(settings: CampaignSettings, task: TaskRow): boolean {
   }
 }
 
+/** Claim the person for the task's profile and campaign (`takeOver`: from a campaign that let them go). */
+export interface ClaimThePerson {
+  takeOver: boolean;
+}
+
 /**
- * Why a task can no longer be done at all (it is then skipped), or null. Makes the task's
- * campaign and profile the person's owner when the task is the person's first.
+ * The rules up to the person's claim: why the task can no longer be done at all (it is then
+ * skipped); null when it has no lead and may go out; else the person is to be claimed.
  */
-export async function deadReason(
-  trx: Knex.Transaction,
-  task: TaskRow,
+export function deadBeforeClaim(
+  task: ClaimTask,
   campaign: PlannedCampaign,
   lead: LeadRow | undefined,
   person: PersonState | undefined,
-  dayStart: Date,
-): Promise<string | null> {
+  facts: TaskFacts,
+): string | null | ClaimThePerson {
   if (!stepStillThere(campaign.settings, task)) return 'step-removed';
   if (!task.lead_id) return null;
   if (!lead) return 'lead-deleted';
@@ -105,66 +130,64 @@ export async function deadReason(
   const skipContacted = stepOf(campaign.settings, 'target')?.filters.skipContacted ?? true;
   let takeOver = false;
   if (person?.ownerCampaignId != null && person.ownerCampaignId !== campaign.id) {
-    const owner = await table(trx, 'campaigns').where({ id: person.ownerCampaignId }).first('status');
-    if (owner?.status === 'running' || skipContacted) return 'worked-by-another-campaign';
+    if (facts.ownerCampaignStatus === 'running' || skipContacted) return 'worked-by-another-campaign';
     takeOver = true;
   }
   // A person already in conversation with another of our profiles (before people were recorded).
-  if (person?.ownerProfileId == null) {
-    const other = await trx('conversations as cv')
-      .join('leads as l', 'l.id', 'cv.lead_id')
-      .where('l.organization_id', task.organization_id)
-      .andWhere('l.profile_url', lead.profile_url)
-      .andWhereNot('cv.profile_id', profileId)
-      .first('cv.id');
-    if (other) return 'contacted-by-another-profile';
-  }
-  const owner = await claimPerson(trx, task.organization_id, lead.profile_url, {
-    profileId,
-    campaignId: campaign.id,
-    takeOver,
-  });
-  if (owner.ownerProfileId !== profileId) return 'contacted-by-another-profile';
+  if (person?.ownerProfileId == null && facts.talkingElsewhere) return 'contacted-by-another-profile';
+  return { takeOver };
+}
+
+/** The rules after the person's claim, given the owner the claim answered: why the task is dead, or null. */
+export function deadAfterClaim(
+  task: ClaimTask,
+  campaign: PlannedCampaign,
+  lead: LeadRow,
+  owner: { ownerProfileId: number | null; ownerCampaignId: number | null },
+  facts: TaskFacts,
+): string | null {
+  if (owner.ownerProfileId !== task.profile_id) return 'contacted-by-another-profile';
   if (owner.ownerCampaignId !== campaign.id) return 'worked-by-another-campaign';
   if (isMessageAction(task.action) && lead.has_message_button === false) return 'no-message-button';
   // A follow-up goes only to a lead who never answered; the message on the day a lead named answers
   // that lead (an answer after it was planned cancels it, as it cancels every pending follow-up).
   if (task.action === 'followUp' && !task.step_key.startsWith(CONTACT_LATER_KEY_PREFIX)) {
-    const replied = await trx('conversation_messages as m')
-      .join('conversations as cv', 'cv.id', 'm.conversation_id')
-      .where({ 'cv.lead_id': task.lead_id, 'cv.profile_id': profileId, 'm.direction': 'in' })
-      .first('m.id');
-    if (replied) return 'replied';
+    if (facts.replied) return 'replied';
   }
   if (task.action === 'aiReply' && task.status === 'pending') {
     const limit =
       stepOf(campaign.settings, 'aiReply')?.maxPerConversationPerDay ?? AI_REPLIES_PER_CONVERSATION_PER_DAY;
-    const today = (await trx('campaign_tasks')
-      .where({ lead_id: task.lead_id, profile_id: profileId, action: 'aiReply' })
-      .whereIn('status', ['claimed', 'started', 'done'])
-      .andWhere('claimed_at', '>=', dayStart)
-      .count({ n: '*' })
-      .first()) as { n: unknown } | undefined;
-    if (Number(today?.n ?? 0) >= limit) return 'reply-limit';
+    if ((facts.repliesToday ?? 0) >= limit) return 'reply-limit';
     // An AI reply never repeats a text the person already got from us: a person should answer.
-    const text = payloadOf(task).text;
-    if (typeof text === 'string' && (await sentBefore(trx, task, text)) > 0) return 'repeated-reply';
+    if ((facts.textSent ?? 0) > 0) return 'repeated-reply';
   }
   return null;
 }
 
-/** Skips a task that can no longer be done; a reply a person must now write is said in a notice. */
-export async function skipTask(
-  trx: Knex.Transaction,
-  task: TaskRow,
-  now: Date,
+/**
+ * The owner the person has after the claim's upsert of `people` for this profile and campaign
+ * (reachly_claim_write, migration 20261127000100: an owner is set where there is none, a campaign
+ * is replaced only on a take-over), from the owner they had: the claim predicts it, and the write
+ * checks the database answers the same.
+ */
+export function ownerAfterClaim(
+  before: { ownerProfileId: number | null; ownerCampaignId: number | null } | undefined,
+  claim: { profileId: number; campaignId: number; takeOver: boolean },
+): { ownerProfileId: number; ownerCampaignId: number } {
+  return {
+    ownerProfileId: before?.ownerProfileId ?? claim.profileId,
+    ownerCampaignId:
+      before?.ownerCampaignId == null || claim.takeOver ? claim.campaignId : before.ownerCampaignId,
+  };
+}
+
+/** A task the claim skips, with the log and notice a reply a person must now write gets. */
+export function skipEffects(
+  task: ClaimTask,
   reason: string,
   effects: Effects,
   lead: LeadRow | undefined,
-): Promise<void> {
-  await trx('campaign_tasks')
-    .where({ id: task.id })
-    .update({ status: 'skipped', finished_at: now, lease_until: null, result: JSON.stringify({ reason }) });
+): void {
   if (task.action === 'aiReply' && (reason === 'reply-limit' || reason === 'repeated-reply')) {
     const who = lead?.name ?? lead?.profile_url ?? 'A lead';
     const message =

@@ -1,225 +1,365 @@
-import {
-  isLicenseValid,
-  localTime,
-  safeTimeZone,
-  startOfLocalDay,
-  warmupFactor,
-} from '@reachly/shared/logic';
-import { type ClaimReason, type ClaimTaskResponse, mayRunOnTraffic } from '@reachly/shared/schemas';
+import { localTime, safeTimeZone, startOfLocalDay, warmupFactor } from '@reachly/shared/logic';
+import type { CampaignLog, ClaimTaskResponse } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
-import { table } from '../db/tables.ts';
-import { readTraffic } from '../db/traffic.ts';
 import { notFound } from '../errors.ts';
+import { toCampaignLog } from './activity-log.ts';
 import { type Pair, pairsThatMayRun, soonestFreed } from './claim-pairs.ts';
-import { deadReason, type LeadRow, skipTask } from './claim-rules.ts';
-import { dueTasks, nextDue, pairsWithDueWork } from './claim-sql.ts';
-import { dateOf, secondsUntil } from './clock.ts';
+import {
+  deadAfterClaim,
+  deadBeforeClaim,
+  type LeadRow,
+  ownerAfterClaim,
+  skipEffects,
+} from './claim-rules.ts';
+import {
+  ACTION_PRIORITY,
+  type Candidate,
+  type ClaimCommit,
+  type CommitResult,
+  commitClaim,
+  type Look,
+  type LookedCampaign,
+  type LookedProfile,
+  lookAt,
+  moreTasks,
+} from './claim-sql.ts';
+import { secondsUntil } from './clock.ts';
 import { collectDailyStats } from './daily-stats.ts';
 import { leaseTask } from './lease.ts';
-import { peopleState } from './people.ts';
-import { loadCampaign, type PlannedCampaign } from './planner.ts';
-import { runningCampaignsOf } from './profile-campaigns.ts';
-import type { Effects, ProfileRow, TaskRow } from './task-types.ts';
+import type { Leases } from './leases.ts';
+import type { PersonState } from './people.ts';
+import { PLAN_INTERVAL_SECONDS } from './planner.ts';
+import { type Hold, profileHold } from './profile-hold.ts';
+import type { Effects } from './task-types.ts';
 
 /**
- * The claim: in one transaction the profile's row is locked; a pause, an expired licence, ended
- * traffic or an unfinished gap answers "not now". Then the rules that depend on the profile's
- * running campaigns (working hours, daily caps with the warm-up ramp, claim-pairs.ts) are turned
- * into the list of (campaign, action) pairs that may run now, and the database picks the most
- * urgent due task among those pairs alone: a friend-request backlog waiting on today's cap never
- * hides a due reply. Per task, the person's rules follow (claim-rules.ts: off-limits, one profile
- * and one campaign per person, a reply per conversation and day); the first task that passes is
- * leased to the executor (lease.ts).
+ * The claim: a pause, an expired licence, ended traffic or an unfinished gap answers "not now".
+ * Then the rules that depend on the profile's running campaigns (working hours, daily caps with the
+ * warm-up ramp, claim-pairs.ts) are turned into the list of (campaign, action) pairs that may run
+ * now, and the most urgent due task among those pairs alone is taken: a friend-request backlog
+ * waiting on today's cap never hides a due reply. Per task, the person's rules follow
+ * (claim-rules.ts: off-limits, one profile and one campaign per person, a reply per conversation and
+ * day); the first task that passes is leased to the executor (lease.ts), the dead ones met on the
+ * way are skipped.
+ *
+ * In two database round trips (claim-sql.ts): one statement reads all that (the look), the rules
+ * run here, and one statement writes what they decided (the write), only if the profile's row and
+ * the tasks decided on are unchanged since the look, and the people it claims get the owner the
+ * rules expected; else it writes nothing and the claim starts again. So two claims of one profile
+ * never both pass on the same look (the second finds the row changed by the first: the profile's
+ * row is what serialises its claims, as its row lock did), and a task is never handed out twice.
+ * After three lost races, the claim runs in a transaction that holds the profile's row locked from
+ * its look to its write (4 round trips with BEGIN and COMMIT), so that other claims of the profile
+ * wait for it instead of racing it. More than two round trips otherwise only when a campaign is due
+ * for its once-a-minute planning (planned, then looked at again), the profile's time zone is new to
+ * this process (looked at again from its local midnight), on the first claim of a local day (the
+ * day before is summed up) and when the look's tasks run out before one passes (the next are read).
  */
 
 /** Due tasks read per round; rounds repeat while every task read turns out dead. */
 const CANDIDATES_PER_ROUND = 20;
 const MAX_ROUNDS = 5;
+/** The look's first round: the first due tasks of each action (most claims lease the first). */
+const LOOK_PER_ACTION = 5;
 /** When nothing at all is planned: look again this soon (the server also wakes executors). */
 const NO_TASK_RETRY_SECONDS = 60;
-/** An expired licence: the executor looks again this often (a renewal also wakes it). */
-const LICENCE_RETRY_SECONDS = 600;
+/** Claims that write only if nothing changed since their look; then one that locks first. */
+const OPTIMISTIC_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 6;
+/** Profiles whose time zone the claimer remembers (the look counts today's claims from its local midnight). */
+const MAX_ZONES = 10_000;
 
-type ClaimProfile = ProfileRow & { name: string; stats_day: string | null };
-
-interface Hold {
-  reason: ClaimReason;
-  retryAt: Date | null;
-  pausedUntil?: Date;
-  fallbackSeconds?: number;
-}
-
-/** Why the profile may do nothing now, whatever its campaigns: a pause, the licence, traffic, its gap. */
-async function profileHold(
-  trx: Knex.Transaction,
-  organizationId: number,
-  profile: ClaimProfile,
-  now: Date,
-): Promise<Hold | null> {
-  const pausedUntil = dateOf(profile.paused_until);
-  if (pausedUntil && pausedUntil > now) return { reason: 'paused', retryAt: pausedUntil, pausedUntil };
-  // An expired licence stops work at once; the tasks stay queued until a renewal.
-  const licence = await table(trx, 'licences')
-    .where({ organization_id: organizationId })
-    .first('license_till');
-  if (!isLicenseValid({ licenseTill: licence?.license_till ?? null }, now)) {
-    return { reason: 'licence-expired', retryAt: null, fallbackSeconds: LICENCE_RETRY_SECONDS };
+/**
+ * The look's tasks of the allowed pairs, in order, up to and with the first allowed action of
+ * which the look may not have read every due task (it read LOOK_PER_ACTION); `complete` when it
+ * read them all.
+ */
+function firstRound(
+  tasks: readonly Candidate[],
+  allowed: readonly Pair[],
+  mayRun: ReadonlySet<string>,
+): { batch: Candidate[]; complete: boolean } {
+  const allowedActions = new Set(allowed.map(([, action]) => action));
+  const batch: Candidate[] = [];
+  for (const action of ACTION_PRIORITY) {
+    if (!allowedActions.has(action)) continue;
+    const read = tasks.filter((c) => c.task.action === action);
+    batch.push(...read.filter((c) => mayRun.has(`${c.task.campaign_id}:${action}`)));
+    if (read.length >= LOOK_PER_ACTION) return { batch, complete: false };
   }
-  // Traffic ended: a profile on the product's proxies waits (its tasks stay pending) until a grant.
-  if (profile.proxy_source === 'REACHLY') {
-    const { remainingTraffic } = await readTraffic(trx, organizationId);
-    if (!mayRunOnTraffic({ proxySource: profile.proxy_source }, remainingTraffic)) {
-      return { reason: 'traffic-ended', retryAt: null };
-    }
-  }
-  const nextAction = dateOf(profile.next_action_at);
-  if (nextAction && nextAction > now) return { reason: 'gap', retryAt: nextAction };
-  return null;
+  return { batch, complete: true };
 }
 
-/** The profile's claims per action since the start of its local day. */
-async function claimsSince(trx: Knex.Transaction, profileId: number, dayStart: Date) {
-  const rows = (await trx('campaign_tasks')
-    .where({ profile_id: profileId })
-    .whereIn('status', ['claimed', 'started', 'done'])
-    .andWhere('claimed_at', '>=', dayStart)
-    .select('action')
-    .count({ n: '*' })
-    .groupBy('action')) as { action: string; n: unknown }[];
-  return new Map<string, number>(rows.map((r) => [r.action, Number(r.n)]));
-}
-
-/** The leads of these tasks, by id. */
-async function leadsOf(trx: Knex.Transaction, tasks: readonly TaskRow[]): Promise<Map<number, LeadRow>> {
-  const leadIds = tasks.map((t) => t.lead_id).filter((id): id is number => id !== null);
-  const rows = await table(trx, 'leads')
-    .whereIn('id', leadIds)
-    .select('id', 'profile_url', 'name', 'first_name', 'last_name', 'has_message_button');
-  return new Map(rows.map((l) => [l.id, l]));
+/** A task that passed every rule, to lease. */
+interface Live {
+  task: Candidate['task'];
+  version: string;
+  campaign: LookedCampaign;
+  lead: LeadRow | undefined;
 }
 
 /**
  * The first due task among the allowed pairs that passes the person's rules; the dead ones met on
- * the way are skipped.
+ * the way are added to the write as skips, the people claimed on the way as person claims. The
+ * look's tasks come first; only when they run out, the next ones are read, at most
+ * MAX_ROUNDS × CANDIDATES_PER_ROUND in all.
  */
 async function firstLiveTask(
-  trx: Knex.Transaction,
-  organizationId: number,
-  profileId: number,
-  allowed: readonly Pair[],
-  campaigns: ReadonlyMap<number, PlannedCampaign>,
-  { now, dayStart, effects }: { now: Date; dayStart: Date; effects: Effects },
-) {
-  for (let round = 0; round < MAX_ROUNDS && allowed.length > 0; round += 1) {
-    const candidates = await dueTasks(trx, profileId, allowed, now, CANDIDATES_PER_ROUND);
-    if (candidates.length === 0) break;
-    const leads = await leadsOf(trx, candidates);
-    const people = await peopleState(
-      trx,
-      organizationId,
-      [...leads.values()].map((l) => l.profile_url),
-    );
-    for (const task of candidates) {
+  db: Knex | Knex.Transaction,
+  look: Look,
+  {
+    organizationId,
+    profileId,
+    allowed,
+    campaigns,
+    now,
+    dayStart,
+    commit,
+    effects,
+  }: {
+    organizationId: number;
+    profileId: number;
+    allowed: readonly Pair[];
+    campaigns: ReadonlyMap<number, LookedCampaign>;
+    now: Date;
+    dayStart: Date;
+    commit: ClaimCommit;
+    effects: Effects;
+  },
+): Promise<Live | null> {
+  const mayRun = new Set(allowed.map(([c, a]) => `${c}:${a}`));
+  // The person's state as the rules go: the state read, then the owner each claim made gives them.
+  const people = new Map<string, PersonState>();
+  const statuses = new Map<number, string>([...campaigns.keys()].map((id) => [id, 'running']));
+  const seen: (number | string)[] = [];
+  // The look read the first LOOK_PER_ACTION due tasks of each action, of every campaign: its
+  // allowed ones are the allowed tasks in order up to the first allowed action it may not have
+  // read all of; after that, the next ones are read.
+  const { batch: first, complete } = firstRound(look.tasks, allowed, mayRun);
+  let batch = first;
+  let more = !complete;
+  for (;;) {
+    for (const candidate of batch) {
+      if (seen.length >= MAX_ROUNDS * CANDIDATES_PER_ROUND) return null;
+      const { task, lead } = candidate;
       const campaign = campaigns.get(task.campaign_id);
       if (!campaign) continue;
-      const lead = task.lead_id === null ? undefined : leads.get(task.lead_id);
-      const dead = await deadReason(
-        trx,
-        task,
-        campaign,
-        lead,
-        lead && people.get(lead.profile_url),
-        dayStart,
-      );
-      if (!dead) return { task, campaign, lead };
-      await skipTask(trx, task, now, dead, effects, lead);
+      seen.push(task.id);
+      const url = lead?.profile_url;
+      const person = (url !== undefined && people.get(url)) || candidate.person;
+      const ownerCampaignId = person?.ownerCampaignId;
+      const facts = {
+        ...candidate.facts,
+        ownerCampaignStatus:
+          ownerCampaignId == null
+            ? null
+            : (statuses.get(ownerCampaignId) ?? candidate.facts.ownerCampaignStatus),
+      };
+      const before = deadBeforeClaim(task, campaign, lead, person, facts);
+      if (before === null) return { task, version: candidate.version, campaign, lead };
+      let dead: string | null;
+      if (typeof before === 'string' || !lead || url === undefined) {
+        dead = typeof before === 'string' ? before : 'lead-deleted';
+      } else {
+        // The person's claim (the upsert of reachly_claim_write) is the write's; its answer is
+        // predicted here and checked there. A second claim of the same person would change nothing.
+        const owner = ownerAfterClaim(person, {
+          profileId,
+          campaignId: campaign.id,
+          takeOver: before.takeOver,
+        });
+        if (!people.has(url)) {
+          commit.people.push({
+            profileUrl: url,
+            campaignId: campaign.id,
+            takeOver: before.takeOver,
+            expect: owner,
+          });
+        }
+        people.set(url, { offLimits: person?.offLimits ?? false, ...owner });
+        dead = deadAfterClaim(task, campaign, lead, owner, facts);
+      }
+      if (!dead) return { task, version: candidate.version, campaign, lead };
+      commit.skips.push({ id: task.id, version: candidate.version, reason: dead });
+      skipEffects(task, dead, effects, lead);
     }
+    if (!more || seen.length >= MAX_ROUNDS * CANDIDATES_PER_ROUND) return null;
+    batch = await moreTasks(db, {
+      organizationId,
+      profileId,
+      allowed,
+      seen,
+      now,
+      dayStart,
+      limit: CANDIDATES_PER_ROUND,
+    });
+    more = batch.length >= CANDIDATES_PER_ROUND;
+    if (batch.length === 0) return null;
   }
-  return null;
 }
 
-export function createClaimer({ random }: { random: () => number }) {
+export interface ClaimResult {
+  response: ClaimTaskResponse;
+  effects: Effects;
+  /** The log rows the claim wrote, to push. */
+  logs: CampaignLog[];
+}
+
+export function createClaimer({ random, leases }: { random: () => number; leases: Leases }) {
+  /** The time zone each profile had at its last claim: the look counts today's claims from its midnight. */
+  const zones = new Map<number, string>();
+
   /**
-   * The profile's next task, or why there is none and when to ask again. Runs in `trx`; the
-   * caller has planned the profile's campaigns.
+   * One attempt: the look, the rules, the write. Answers 'stale' when a running campaign is due
+   * for planning (the caller plans, then claims), 'changed' when the write found the look outdated.
+   */
+  async function attempt(
+    db: Knex | Knex.Transaction,
+    {
+      organizationId,
+      profileId,
+      now,
+      lock,
+      planned,
+    }: { organizationId: number; profileId: number; now: Date; lock: boolean; planned: boolean },
+  ): Promise<ClaimResult | 'stale' | 'changed'> {
+    let timeZone = zones.get(profileId) ?? 'UTC';
+    let look: Look;
+    let profile: LookedProfile;
+    for (;;) {
+      const dayStart = startOfLocalDay(now, timeZone);
+      look = await lookAt(db, { organizationId, profileId, now, dayStart, perAction: LOOK_PER_ACTION, lock });
+      if (!look.profile) throw notFound(`Profile ${profileId} not found.`);
+      profile = look.profile;
+      const zone = safeTimeZone(profile.proxy_timezone);
+      if (zone === timeZone) break;
+      // The profile's zone changed (or is new to this process): count today from its own midnight.
+      if (zones.size >= MAX_ZONES) zones.clear();
+      zones.set(profileId, zone);
+      timeZone = zone;
+    }
+    // Each running campaign is re-planned once a minute, from the claim path (planning.ts).
+    const stale = new Date(now.getTime() - PLAN_INTERVAL_SECONDS * 1000);
+    if (!planned && look.campaigns.some((c) => c.planned_at === null || c.planned_at < stale)) return 'stale';
+
+    const effects: Effects = { logs: [], notices: [] };
+    const dayStart = startOfLocalDay(now, timeZone);
+    const commit: ClaimCommit = {
+      organizationId,
+      profileId,
+      version: profile.version,
+      now,
+      profileSet: {},
+      skips: [],
+      people: [],
+      lease: null,
+      logs: [],
+      nothing: null,
+    };
+    const none = ({ reason, retryAt, pausedUntil, fallbackSeconds = NO_TASK_RETRY_SECONDS }: Hold) => ({
+      task: null,
+      reason,
+      retryAfterSeconds: retryAt ? secondsUntil(retryAt, now) : fallbackSeconds,
+      pausedUntil: pausedUntil?.toISOString() ?? null,
+    });
+    /** The write; the answer from what it wrote. */
+    const write = async (answer: (written: CommitResult) => ClaimTaskResponse) => {
+      const written = await commitClaim(db, { ...commit, logs: effects.logs });
+      if (!written.ok) return 'changed' as const;
+      const logs = written.logs.map((row) => toCampaignLog({ ...row, created_at: new Date(row.created_at) }));
+      return { response: answer(written), effects, logs };
+    };
+
+    const hold = profileHold(look, profile, now);
+    if (hold) return write(() => none(hold));
+    const campaigns = new Map(look.campaigns.map((c) => [c.id, c]));
+    if (campaigns.size === 0) return write(() => none({ reason: 'no-tasks', retryAt: null }));
+
+    // The first claim of a local day sums up the day before, per campaign.
+    const today = localTime(now, timeZone).date;
+    if (profile.stats_day !== today) {
+      if (profile.stats_day !== null) {
+        effects.logs.push(
+          ...(await collectDailyStats(db, { ...profile, timeZone }, [...campaigns.values()], dayStart)),
+        );
+      }
+      commit.profileSet.stats_day = today;
+    }
+
+    const factor = warmupFactor(profile.warmup_started_at, now);
+    const { allowed, blocked } = pairsThatMayRun(campaigns.values(), look.counts, factor, now, timeZone);
+    const live = await firstLiveTask(db, look, {
+      organizationId,
+      profileId,
+      allowed,
+      campaigns,
+      now,
+      dayStart,
+      commit,
+      effects,
+    });
+    if (live) {
+      const lease = leaseTask({ ...live, profile, now, effects, profileSet: commit.profileSet, random });
+      commit.lease = lease.write;
+      let payload = lease.write.payload;
+      const result = await write((written) => {
+        payload = written.payload ?? payload;
+        return lease.answer(payload);
+      });
+      if (result !== 'changed') {
+        leases.remember({
+          id: Number(live.task.id),
+          attempt: lease.write.attempts,
+          organizationId,
+          profileId,
+          campaignId: live.task.campaign_id,
+          leadId: live.task.lead_id,
+          action: live.task.action,
+          payload,
+          timeZone,
+        });
+      }
+      return result;
+    }
+
+    // Nothing to hand out: say what holds work back, and when the first of it frees up.
+    commit.nothing = { allowed, blocked: blocked.map((b) => b.pair) };
+    return write(({ nextDue, dueBlocked }) => {
+      const waiting = blocked.filter((b) => dueBlocked.has(`${b.pair[0]}:${b.pair[1]}`));
+      const soonest = soonestFreed(waiting);
+      if (soonest && (nextDue === null || soonest.at <= nextDue)) {
+        return none({ reason: soonest.reason, retryAt: soonest.at });
+      }
+      return none({ reason: 'no-tasks', retryAt: nextDue });
+    });
+  }
+
+  /**
+   * The profile's next task, or why there is none and when to ask again. `replan` re-plans the
+   * profile's running campaigns not planned for a minute (planning.ts replanStale); the claim calls
+   * it when its look finds one, then looks again.
    */
   async function claim(
-    trx: Knex.Transaction,
+    db: Knex,
     organizationId: number,
     profileId: number,
     now: Date,
-  ): Promise<{ response: ClaimTaskResponse; effects: Effects }> {
-    const effects: Effects = { logs: [], notices: [] };
-    const profile = await table(trx, 'profiles')
-      .where({ id: profileId, organization_id: organizationId })
-      .forUpdate()
-      .first(
-        'id',
-        'name',
-        'proxy_source',
-        'proxy_timezone',
-        'paused_until',
-        'next_action_at',
-        'warmup_started_at',
-        'stats_day',
-      );
-    if (!profile) throw notFound(`Profile ${profileId} not found.`);
-    const none = ({ reason, retryAt, pausedUntil, fallbackSeconds = NO_TASK_RETRY_SECONDS }: Hold) => ({
-      response: {
-        task: null,
-        reason,
-        retryAfterSeconds: retryAt ? secondsUntil(retryAt, now) : fallbackSeconds,
-        pausedUntil: pausedUntil?.toISOString() ?? null,
-      },
-      effects,
-    });
-    const timeZone = safeTimeZone(profile.proxy_timezone);
-    const dayStart = startOfLocalDay(now, timeZone);
-    const profileUpdate: Record<string, unknown> = { last_claim_at: now };
-    try {
-      const hold = await profileHold(trx, organizationId, profile, now);
-      if (hold) return none(hold);
-
-      const campaignIds = await runningCampaignsOf(trx, profileId);
-      if (campaignIds.length === 0) return none({ reason: 'no-tasks', retryAt: null });
-      const campaigns = new Map<number, PlannedCampaign>();
-      for (const id of campaignIds) {
-        const campaign = await loadCampaign(trx, id);
-        if (campaign) campaigns.set(id, campaign);
+    replan: () => Promise<void>,
+  ): Promise<ClaimResult> {
+    let planned = false;
+    for (let n = 1; n <= MAX_ATTEMPTS; n += 1) {
+      const lock = n > OPTIMISTIC_ATTEMPTS;
+      const input = { organizationId, profileId, now, lock, planned };
+      const result = lock ? await db.transaction((trx) => attempt(trx, input)) : await attempt(db, input);
+      if (result === 'stale') {
+        await replan();
+        planned = true;
+        n -= 1;
+      } else if (result !== 'changed') {
+        return result;
       }
-
-      // The first claim of a local day sums up the day before, per campaign.
-      const today = localTime(now, timeZone).date;
-      if (profile.stats_day !== today) {
-        if (profile.stats_day !== null) {
-          effects.logs.push(
-            ...(await collectDailyStats(trx, { ...profile, timeZone }, [...campaigns.values()], dayStart)),
-          );
-        }
-        profileUpdate.stats_day = today;
-      }
-
-      const factor = warmupFactor(dateOf(profile.warmup_started_at), now);
-      const counts = await claimsSince(trx, profileId, dayStart);
-      const { allowed, blocked } = pairsThatMayRun(campaigns.values(), counts, factor, now, timeZone);
-      const live = await firstLiveTask(trx, organizationId, profileId, allowed, campaigns, {
-        now,
-        dayStart,
-        effects,
-      });
-      if (live) return await leaseTask(trx, { ...live, profile, now, effects, profileUpdate, random });
-
-      // Nothing to hand out: say what holds work back, and when the first of it frees up.
-      const next = await nextDue(trx, profileId, allowed, now);
-      const waiting = blocked.length === 0 ? [] : await pairsWithDueWork(trx, profileId, blocked, now);
-      const soonest = soonestFreed(waiting);
-      if (soonest && (next === null || soonest.at <= next)) {
-        return none({ reason: soonest.reason, retryAt: soonest.at });
-      }
-      return none({ reason: 'no-tasks', retryAt: next });
-    } finally {
-      await trx('profiles').where({ id: profileId }).update(profileUpdate);
     }
+    throw new Error(`claim of profile ${profileId}: its tasks changed under ${MAX_ATTEMPTS} claims in a row`);
   }
 
   return { claim };

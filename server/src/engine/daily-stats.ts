@@ -25,7 +25,7 @@ const counted = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? 
  * DAILY_STATS_COLLECTING_STARTED / _FINISHED pair per campaign.
  */
 export async function collectDailyStats(
-  trx: Knex.Transaction,
+  trx: Knex | Knex.Transaction,
   profile: { id: number; name: string; timeZone: string },
   campaigns: readonly PlannedCampaign[],
   todayStart: Date,

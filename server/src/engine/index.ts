@@ -13,6 +13,7 @@ import { notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { writeLogs } from './activity-log.ts';
 import type { Clock } from './clock.ts';
+import { reportDone } from './done-outcome.ts';
 import { createEventHandler } from './events/index.ts';
 import { createPlanning } from './planning.ts';
 import { createProfileChanges } from './profile-changes.ts';
@@ -35,8 +36,9 @@ export interface EngineDeps {
 /**
  * The campaign engine (docs/design.md §4): the planner (planning.ts), the task protocol (task-queue.ts)
  * and the executors' events (events/), wired to the database, the clock and the organisation's
- * realtime room (pushes.ts). Each call does its work in one transaction, writes its log rows in
- * it, and pushes once it has committed.
+ * realtime room (pushes.ts). Each call does its work in one transaction (a claim: one statement
+ * that reads, then one that writes; a plain done report: one statement; task-queue.ts), writes
+ * its log rows in it, and pushes once it has committed.
  */
 export function createCampaignEngine({ db, realtime, clock, provider, logger, random }: EngineDeps) {
   const queue = createTaskQueue({ random });
@@ -59,10 +61,14 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     return response;
   }
 
+  /** The claim reads once and writes once, no transaction around them (claim.ts); pushes what it wrote. */
   async function claim(organizationId: number, profileId: number): Promise<ClaimTaskResponse> {
     const now = clock.now();
-    await planning.replanStale(profileId, now);
-    return answerAndPush(organizationId, now, (trx) => queue.claim(trx, organizationId, profileId, now));
+    const { response, effects, logs } = await queue.claim(db, organizationId, profileId, now, () =>
+      planning.replanStale(profileId, now),
+    );
+    await pushes.push(organizationId, effects, logs, now);
+    return response;
   }
 
   async function started(organizationId: number, taskId: number, body: TaskStartedBody) {
@@ -76,6 +82,16 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     body: TaskOutcomeBody,
   ): Promise<TaskOutcomeResponse> {
     const now = clock.now();
+    // A plain done report of a task this process leased is one statement (done-outcome.ts).
+    const leased = queue.leases.find(organizationId, taskId, body);
+    if (leased) {
+      queue.leases.forget(taskId);
+      const done = body.status === 'done' ? await reportDone(db, leased, body, now) : null;
+      if (done) {
+        await pushes.push(organizationId, done.effects, done.logs, now);
+        return done.response;
+      }
+    }
     return answerAndPush(organizationId, now, (trx) => queue.outcome(trx, organizationId, taskId, body, now));
   }
 

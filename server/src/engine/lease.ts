@@ -1,13 +1,13 @@
 import { randomGapSeconds, renderTemplate } from '@reachly/shared/logic';
 import { type ClaimTaskResponse, type ExecutorTask, TASK_LEASE_SECONDS } from '@reachly/shared/schemas';
-import type { Knex } from 'knex';
-import { isMessageAction, type LeadRow, sentBefore, templateFor } from './claim-rules.ts';
+import { type ClaimTask, isMessageAction, type LeadRow, templateFor } from './claim-rules.ts';
+import type { LeaseWrite } from './claim-sql.ts';
 import type { PlannedCampaign } from './planner.ts';
-import { type Effects, type ProfileRow, payloadOf, type TaskRow } from './task-types.ts';
+import { type Effects, type ProfileRow, payloadOf } from './task-types.ts';
 
 /** The task as the executor gets it: the action's own fields, the lead, the lease. */
 function toExecutorTask(
-  task: TaskRow,
+  task: ClaimTask,
   payload: Record<string, unknown>,
   lead: LeadRow | undefined,
   recheck: boolean,
@@ -53,22 +53,40 @@ function toExecutorTask(
 }
 
 export interface LeaseInput {
-  task: TaskRow;
+  task: ClaimTask;
+  version: string;
   campaign: PlannedCampaign;
   lead: LeadRow | undefined;
-  profile: ProfileRow;
+  profile: Pick<ProfileRow, 'warmup_started_at'>;
   now: Date;
   effects: Effects;
-  /** The profile's row update the claim writes at its end: the gap starts here. */
-  profileUpdate: Record<string, unknown>;
+  /** The profile's row update the claim writes: the gap starts here. */
+  profileSet: { next_action_at?: Date; warmup_started_at?: Date };
   random: () => number;
 }
 
-/** Leases `task` to the executor: renders its text once, starts the profile's gap. */
-export async function leaseTask(
-  trx: Knex.Transaction,
-  { task, campaign, lead, profile, now, effects, profileUpdate, random }: LeaseInput,
-): Promise<{ response: ClaimTaskResponse; effects: Effects }> {
+/** A lease decided: the task's write, and the executor's answer once it is written. */
+export interface PlannedLease {
+  write: LeaseWrite;
+  /** The answer, from the payload as written (its sentBefore counted by the write). */
+  answer(payload: Record<string, unknown>): ClaimTaskResponse;
+}
+
+/**
+ * Leases `task` to the executor: renders its text once, starts the profile's gap. The write is the
+ * claim's (claim-sql.ts commitClaim), which also counts the messages with the text sent so far.
+ */
+export function leaseTask({
+  task,
+  version,
+  campaign,
+  lead,
+  profile,
+  now,
+  effects,
+  profileSet,
+  random,
+}: LeaseInput): PlannedLease {
   const payload = payloadOf(task);
   if (isMessageAction(task.action) && typeof payload.text !== 'string') {
     // Rendered once, on the first claim: a recheck looks for the very text that may have gone out.
@@ -80,23 +98,16 @@ export async function leaseTask(
     );
   }
   // Counted once too, with the text: a recheck compares the thread with the same baseline.
+  let countSent: LeaseWrite['countSent'] = null;
   if (isMessageAction(task.action) && typeof payload.sentBefore !== 'number') {
-    payload.sentBefore = await sentBefore(trx, task, String(payload.text));
+    if (task.lead_id === null) payload.sentBefore = 0;
+    else countSent = { text: String(payload.text), leadId: task.lead_id };
   }
   const recheck = task.status === 'claimed' || task.status === 'started';
   const leaseUntil = new Date(now.getTime() + TASK_LEASE_SECONDS * 1000);
   const gapSeconds = randomGapSeconds(campaign.settings.gapSeconds, random);
-  await trx('campaign_tasks')
-    .where({ id: task.id })
-    .update({
-      status: 'claimed',
-      attempts: task.attempts + 1,
-      claimed_at: now,
-      lease_until: leaseUntil,
-      payload: JSON.stringify(payload),
-    });
-  profileUpdate.next_action_at = new Date(now.getTime() + gapSeconds * 1000);
-  profileUpdate.warmup_started_at = profile.warmup_started_at ?? now;
+  profileSet.next_action_at = new Date(now.getTime() + gapSeconds * 1000);
+  profileSet.warmup_started_at = profile.warmup_started_at ?? now;
   const base = { campaignId: task.campaign_id, profileId: task.profile_id };
   if (task.action === 'collect') {
     effects.logs.push({
@@ -114,12 +125,12 @@ export async function leaseTask(
     });
   }
   return {
-    response: {
-      task: toExecutorTask(task, payload, lead, recheck, leaseUntil),
+    write: { id: task.id, version, attempts: task.attempts + 1, leaseUntil, payload, countSent },
+    answer: (written) => ({
+      task: toExecutorTask(task, written, lead, recheck, leaseUntil),
       reason: 'ready',
       retryAfterSeconds: gapSeconds,
       pausedUntil: null,
-    },
-    effects,
+    }),
   };
 }

@@ -16,6 +16,49 @@ const STATUS_AFTER: Partial<Record<CampaignAction, ConversationStatus>> = {
   callToAction: 'call-to-action-sent',
 };
 
+/** The log row of a done task. */
+export function doneLog(
+  task: { action: CampaignAction; profile_id: number; lead_id: number | null },
+  campaignId: number,
+  data: DoneData,
+  message: string,
+): LogEntry {
+  return {
+    campaignId,
+    profileId: task.profile_id,
+    leadId: task.lead_id,
+    type: DONE_LOG_TYPES[task.action],
+    message: data.alreadyDone ? `${message} (found already done on the page; not sent again)` : message,
+  };
+}
+
+/**
+ * The actions whose done outcome writes nothing but the task, the log row and, for a request, the
+ * lead's friend_request_sent_at (`requestSent`): their log message. done-outcome.ts writes them in
+ * one statement for a task this process leased, applyDone below otherwise.
+ */
+export const PLAIN_DONE = {
+  friendRequest: { requestSent: true, message: () => 'Friend request sent' },
+  joinGroups: {
+    requestSent: false,
+    message: (payload: Record<string, unknown>) => `Joined ${String(payload.groupUrl)}`,
+  },
+  likePosts: {
+    requestSent: false,
+    message: (payload: Record<string, unknown>, data: DoneData) =>
+      `Liked ${data.liked ?? Number(payload.count)} posts`,
+  },
+} satisfies Partial<
+  Record<
+    CampaignAction,
+    { requestSent: boolean; message: (payload: Record<string, unknown>, data: DoneData) => string }
+  >
+>;
+
+export type PlainDoneAction = keyof typeof PLAIN_DONE;
+
+export const isPlainDone = (action: CampaignAction): action is PlainDoneAction => action in PLAIN_DONE;
+
 /**
  * What a done task changes (docs/design.md §4): a sent request sets the lead's flag; a sent message
  * lands in the conversation (created with status sent) and schedules the next follow-up; collected
@@ -31,20 +74,14 @@ export async function applyDone(
   const profileId = task.profile_id;
   const leadId = task.lead_id === null ? null : task.lead_id;
   const payload = payloadOf(task);
-  const log = (message: string): LogEntry => ({
-    campaignId: campaign.id,
-    profileId,
-    leadId,
-    type: DONE_LOG_TYPES[task.action],
-    message: data.alreadyDone ? `${message} (found already done on the page; not sent again)` : message,
-  });
+  const log = (message: string): LogEntry => doneLog(task, campaign.id, data, message);
   switch (task.action) {
     case 'friendRequest':
       await trx('leads')
         .where({ id: leadId })
         .whereNull('friend_request_sent_at')
         .update({ friend_request_sent_at: now });
-      return { logs: [log('Friend request sent')] };
+      return { logs: [log(PLAIN_DONE.friendRequest.message())] };
     case 'acceptRequest': {
       if (leadId === null) throw new Error(`acceptRequest task ${task.id} has no lead`);
       await trx('leads')
@@ -101,8 +138,8 @@ export async function applyDone(
       };
     }
     case 'joinGroups':
-      return { logs: [log(`Joined ${String(payload.groupUrl)}`)] };
+      return { logs: [log(PLAIN_DONE.joinGroups.message(payload))] };
     case 'likePosts':
-      return { logs: [log(`Liked ${data.liked ?? Number(payload.count)} posts`)] };
+      return { logs: [log(PLAIN_DONE.likePosts.message(payload, data))] };
   }
 }

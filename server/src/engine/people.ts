@@ -55,35 +55,6 @@ export async function peopleState(
   );
 }
 
-/**
- * Makes (profile, campaign) the person's owner where they have none yet, or hands the person to
- * `campaignId` when `takeOver` says the owning campaign let them go; answers the owner after it.
- */
-export async function claimPerson(
-  trx: Knex.Transaction,
-  organizationId: number,
-  profileUrl: string,
-  owner: { profileId: number; campaignId: number; takeOver: boolean },
-): Promise<{ ownerProfileId: number | null; ownerCampaignId: number | null }> {
-  const row = (
-    await trx.raw(
-      `insert into people as p (organization_id, profile_url, owner_profile_id, owner_campaign_id)
-       values (?, ?, ?, ?)
-       on conflict (organization_id, profile_url) do update set
-         owner_profile_id = coalesce(p.owner_profile_id, excluded.owner_profile_id),
-         owner_campaign_id = case when p.owner_campaign_id is null or ? then excluded.owner_campaign_id
-                                  else p.owner_campaign_id end,
-         updated_at = now()
-       returning owner_profile_id, owner_campaign_id`,
-      [organizationId, profileUrl, owner.profileId, owner.campaignId, owner.takeOver],
-    )
-  ).rows[0] as { owner_profile_id: unknown; owner_campaign_id: unknown };
-  return {
-    ownerProfileId: nullableId(row.owner_profile_id),
-    ownerCampaignId: nullableId(row.owner_campaign_id),
-  };
-}
-
 /** Puts a person on the organisation's do-not-contact list (a stop answer, a person's choice). */
 export async function markDoNotContact(
   trx: Knex | Knex.Transaction,

@@ -40,11 +40,11 @@ export function createPushes({ db, realtime }: { db: Knex; realtime: Realtime })
       });
     }
     if (effects.handled) {
-      const { campaignId, profileId } = effects.handled;
+      const { campaignId, profileId, stats } = effects.handled;
       realtime.emit(organizationId, 'campaign-run-update', {
         campaignId,
         profileId,
-        stats: await runStats(campaignId, profileId, now),
+        stats: stats ?? (await runStats(campaignId, profileId, now)),
       });
       realtime.emit(organizationId, 'profile-handled', { profileId });
     }

@@ -21,7 +21,7 @@ export function stepOf<T extends CampaignStep['type']>(
   return settings.steps.find((s) => s.type === type) as Extract<CampaignStep, { type: T }> | undefined;
 }
 
-export function followUpSteps(settings: CampaignSettings): Extract<CampaignStep, { type: 'followUp' }>[] {
+function followUpSteps(settings: CampaignSettings): Extract<CampaignStep, { type: 'followUp' }>[] {
   return settings.steps.filter(
     (s): s is Extract<CampaignStep, { type: 'followUp' }> => s.type === 'followUp',
   );

@@ -1,4 +1,5 @@
 import type { CampaignNoticeType } from '@reachly/shared/constants';
+import type { CampaignRunStats } from '@reachly/shared/schemas';
 import type { Tables } from '../db/tables.ts';
 import type { LogEntry } from './activity-log.ts';
 
@@ -17,7 +18,7 @@ export type ProfileRow = Pick<
   'id' | 'proxy_source' | 'proxy_timezone' | 'paused_until' | 'next_action_at' | 'warmup_started_at'
 >;
 
-export interface DoneEffects {
+interface DoneEffects {
   /** Collected profiles turned into leads: pushed as processed-finished. */
   processed?: number;
 }
@@ -31,7 +32,8 @@ export interface Effects extends DoneEffects {
     type: CampaignNoticeType;
     message: string;
   }[];
-  handled?: { campaignId: number; profileId: number };
+  /** A task's outcome: the run's stats today are pushed (read after the commit unless given). */
+  handled?: { campaignId: number; profileId: number; stats?: CampaignRunStats };
 }
 
 /** A task's payload (jsonb: an object on pg, a string on PGlite). */

@@ -34,8 +34,6 @@ type AgentProfileRow = Pick<
   | 'paused_until'
 > & { cookies_stored_at: Date | null; cookies_imported_at: Date | null };
 
-export type { ProfileCookiesState } from './agent/cookies.ts';
-
 export type AgentService = ReturnType<typeof createAgentService>;
 
 /**

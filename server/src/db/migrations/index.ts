@@ -19,6 +19,7 @@ import * as visitMarksAndSessionVersion from './20261125200100-visit-marks-and-s
 import * as notifyAuthChanges from './20261125400100-notify-auth-changes.ts';
 import * as conversationFollowThrough from './20261126000100-conversation-follow-through.ts';
 import * as createDemoSessions from './20261126200100-create-demo-sessions.ts';
+import * as claimStatements from './20261127000100-claim-statements.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -46,6 +47,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125400100-notify-auth-changes': notifyAuthChanges,
   '20261126000100-conversation-follow-through': conversationFollowThrough,
   '20261126200100-create-demo-sessions': createDemoSessions,
+  '20261127000100-claim-statements': claimStatements,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
