@@ -1,5 +1,5 @@
 import { contract } from '@reachly/shared/contract';
-import { claimTaskResponseSchema, type ExecutorTask } from '@reachly/shared/schemas';
+import type { ExecutorTask } from '@reachly/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import {
@@ -11,10 +11,9 @@ import {
   startEngineServer,
 } from './helpers/campaign-run.ts';
 import type { ScriptedExecutor } from './helpers/executor.ts';
-import { HttpClient } from './helpers/http-client.ts';
 import { seedCollection, seedProfile } from './helpers/seed-conversations.ts';
 import { collect } from './helpers/socket.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { callAs, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
  * The campaign engine over real HTTP (docs/design.md §4), on a controlled clock: scripted executors
@@ -364,20 +363,16 @@ describe('claims across executors and server processes', () => {
       await db()('profiles')
         .whereIn('id', profileIds)
         .update({ warmup_started_at: new Date('2026-01-01T00:00:00Z') });
-      const secondApi = new HttpClient(second.url, { authorization: account.accessToken });
+      const onSecond = callAs(second.url, { authorization: account.accessToken });
       // Two executors per profile, one on each server, all claiming at the same moment.
       const claimers = profileIds.flatMap((profileId) => [
-        { api: account.api, profileId },
-        { api: secondApi, profileId },
+        { call: account.call, profileId },
+        { call: onSecond, profileId },
       ]);
       const seen: number[] = [];
       for (let round = 0; round < 30; round += 1) {
         const answers = await Promise.all(
-          claimers.map(async ({ api, profileId }) => {
-            const res = await api.post('/api/executor/claim', { json: { profileId } });
-            expect(res.status, res.text).toBe(200);
-            return claimTaskResponseSchema.parse(res.body);
-          }),
+          claimers.map(({ call, profileId }) => call(contract.executor.claim, { body: { profileId } })),
         );
         for (const a of answers) if (a.task) seen.push(a.task.id);
         clock.advance({ seconds: 1 });

@@ -1,5 +1,5 @@
 import { createDatabase, migrateToLatest } from '@reachly/server';
-import type { ClaimTaskResponse } from '@reachly/shared/schemas';
+import { contract } from '@reachly/shared/contract';
 import type pg from 'pg';
 import { planCampaign } from '../../server/src/engine/planner.ts';
 import type { Api } from './lib/api.ts';
@@ -185,16 +185,19 @@ async function benchClaims({ root, db, n, log }: EngineBenchContext): Promise<Be
   const profileIds = profiles.map((p) => p.id);
   await db.query('analyze leads');
   await db.query('analyze profiles');
-  const campaign = await api.call<{ id: number }>('POST', '/api/campaigns', {
-    name: 'Bench claims',
-    collectionId,
-    profileIds,
-    steps: [{ type: 'friendRequest' }],
-    dailyCaps: { friendRequest: 1000 },
-    workingHours: { start: '00:00', end: '23:59' },
-    gapSeconds: { min: 1, max: 1 },
+  const campaign = await api.client.call(contract.campaigns.create, {
+    body: {
+      name: 'Bench claims',
+      collectionId,
+      profileIds,
+      steps: [{ type: 'friendRequest' }],
+      dailyCaps: { friendRequest: 1000 },
+      workingHours: { start: '00:00', end: '23:59' },
+      gapSeconds: { min: 1, max: 1 },
+    },
   });
-  await api.call('POST', `/api/campaigns/${campaign.id}/start`); // plans the campaign's tasks
+  // Plans the campaign's tasks.
+  await api.client.call(contract.campaigns.start, { params: { id: campaign.id } });
   const { rows: planned } = await db.query<{ n: string }>(
     'select count(*) as n from campaign_tasks where campaign_id = $1',
     [campaign.id],
@@ -215,9 +218,7 @@ async function benchClaims({ root, db, n, log }: EngineBenchContext): Promise<Be
     let got = 0;
     let refused = 0;
     while (got < tasks) {
-      const { task, reason } = await api.call<ClaimTaskResponse>('POST', '/api/executor/claim', {
-        profileId,
-      });
+      const { task, reason } = await api.fast(contract.executor.claim, { body: { profileId } });
       if (!task) {
         refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
         // A gap can only come from the clock's resolution; anything else is a broken setup.
@@ -227,16 +228,14 @@ async function benchClaims({ root, db, n, log }: EngineBenchContext): Promise<Be
       }
       claimed.push(task.id);
       got += 1;
-      await api.call('POST', `/api/executor/tasks/${task.id}/outcome`, {
-        profileId,
-        attempt: task.attempt,
-        status: 'done',
-        data: {},
+      await api.fast(contract.executor.outcome, {
+        params: { id: task.id },
+        body: { profileId, attempt: task.attempt, status: 'done', data: {} },
       });
     }
   };
   const getter = async (requests: number) => {
-    for (let i = 0; i < requests; i += 1) await api.call('GET', '/api/user');
+    for (let i = 0; i < requests; i += 1) await api.fast(contract.user.get, {});
   };
   const all = (fn: (profileId: number) => Promise<void>) => Promise.all(profileIds.map(fn));
 
