@@ -33,7 +33,15 @@ export default defineConfig({
         // The extension's modules with WXT's fake browser (extension/).
         root: './extension',
         plugins: [WxtVitest({ root: './extension' })],
-        test: { name: 'extension', include: ['src/**/*.test.ts'], environment: 'happy-dom' },
+        // The adapter tests start the sandbox network and wait on its pages: vitest's 5 s default
+        // timed out under load on a 2-core machine, as the other projects' did.
+        test: {
+          name: 'extension',
+          include: ['src/**/*.test.ts'],
+          environment: 'happy-dom',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         // The desktop agent and the Electron shell's plain modules, under Node (desktop/). Runs that
