@@ -20,6 +20,7 @@ import * as notifyAuthChanges from './20261125400100-notify-auth-changes.ts';
 import * as conversationFollowThrough from './20261126000100-conversation-follow-through.ts';
 import * as createDemoSessions from './20261126200100-create-demo-sessions.ts';
 import * as claimStatements from './20261127000100-claim-statements.ts';
+import * as fewerTaskIndexes from './20261127000200-fewer-task-indexes.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -48,6 +49,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261126000100-conversation-follow-through': conversationFollowThrough,
   '20261126200100-create-demo-sessions': createDemoSessions,
   '20261127000100-claim-statements': claimStatements,
+  '20261127000200-fewer-task-indexes': fewerTaskIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
