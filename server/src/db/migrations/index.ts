@@ -21,6 +21,7 @@ import * as conversationFollowThrough from './20261126000100-conversation-follow
 import * as createDemoSessions from './20261126200100-create-demo-sessions.ts';
 import * as claimStatements from './20261127000100-claim-statements.ts';
 import * as fewerTaskIndexes from './20261127000200-fewer-task-indexes.ts';
+import * as claimTasksGenericPlan from './20261127000300-claim-tasks-generic-plan.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -50,6 +51,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261126200100-create-demo-sessions': createDemoSessions,
   '20261127000100-claim-statements': claimStatements,
   '20261127000200-fewer-task-indexes': fewerTaskIndexes,
+  '20261127000300-claim-tasks-generic-plan': claimTasksGenericPlan,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
