@@ -180,6 +180,7 @@ async function paceOf(
   for (const list of byProfile.values()) list.sort((a, b) => a.at - b.at);
   const gaps = (await db('campaigns')
     .where({ organization_id: facts.organizationId })
+    .orderBy('id')
     .select('settings')) as {
     settings: unknown;
   }[];

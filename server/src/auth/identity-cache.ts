@@ -32,6 +32,8 @@ export class IdentityCache<T extends { id: number }> {
   private closed = false;
   private unlisten: (() => Promise<void>) | null = null;
   private retry: NodeJS.Timeout | null = null;
+  /** Notifications received from the database so far (tests wait for one after a write). */
+  received = 0;
   /** Told when the channel fails (the cache then serves nothing until it is back). */
   onError: ((error: unknown) => void) | undefined;
 
@@ -58,6 +60,11 @@ export class IdentityCache<T extends { id: number }> {
     return value;
   }
 
+  private notified(payload: string | undefined): void {
+    this.received += 1;
+    this.forget(payload);
+  }
+
   /** Drops a user's entries (a notification's payload), or everything when it names no user. */
   forget(payload: string | undefined): void {
     this.generation += 1;
@@ -81,7 +88,7 @@ export class IdentityCache<T extends { id: number }> {
     if (this.closed || this.listening) return;
     const pglite = embeddedDatabase(this.db);
     if (pglite) {
-      this.unlisten = await pglite.listen(AUTH_CHANNEL, (payload) => this.forget(payload));
+      this.unlisten = await pglite.listen(AUTH_CHANNEL, (payload) => this.notified(payload));
       this.listening = true;
       return;
     }
@@ -96,7 +103,7 @@ export class IdentityCache<T extends { id: number }> {
       client.end().catch(() => undefined);
       if (!this.closed) this.retryLater();
     };
-    client.on('notification', (message) => this.forget(message.payload));
+    client.on('notification', (message) => this.notified(message.payload));
     client.on('error', lost);
     client.on('end', () => lost());
     try {
