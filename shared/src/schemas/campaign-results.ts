@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_EVENT_TYPES } from '../constants/events.ts';
 import { CAMPAIGN_ACTIONS, CAMPAIGN_LOGS_PAGE_MAX, CAMPAIGN_LOGS_PAGE_SIZE } from './campaigns.ts';
-import { idSchema, isoDateSchema } from './common.ts';
+import { isoDateSchema } from './common.ts';
 import { emptyAsAbsent, queryIntSchema } from './http.ts';
 
 /** A campaign's results as the run view reads them (docs/design.md §4): its log, counts, funnel and profiles. */

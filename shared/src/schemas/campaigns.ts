@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ACTIVITY_EVENT_TYPES, type ActivityEventType } from '../constants/events.ts';
+import type { ActivityEventType } from '../constants/events.ts';
 import { idSchema, isoDateSchema } from './common.ts';
-import { emptyAsAbsent, queryIntSchema } from './http.ts';
 import { messageTemplateSchema } from './templates.ts';
 
 /**
