@@ -80,7 +80,8 @@ export const diagnosticBodySchema = z.object({
   network: z.literal('facebook'),
   /** The locator that found nothing, e.g. buttons.joinGroup. */
   locator: z.string().trim().min(1).max(80),
-  tableVersion: z.number().int().nonnegative(),
+  /** The table version the extension used; at most the table's own highest version (an integer column). */
+  tableVersion: z.number().int().nonnegative().max(2_000_000_000),
   lang: z.string().trim().min(1).max(20),
   /** The URL with ids replaced: /groups/<id>, /profile.php?id=<id>, /<username>. */
   urlPattern: z.string().trim().min(1).max(200),
