@@ -103,6 +103,25 @@ async function centre(handle: ElementHandle<Element>): Promise<{ x: number; y: n
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/**
+ * Waits until the named card has stopped moving: after a scroll the column's card window renders
+ * again, and a drag started on the card's old place (under load, before that render) grabs nothing.
+ */
+async function settledCard(page: Page, name: string): Promise<ElementHandle<Element>> {
+  const frames = () =>
+    page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  let last = '';
+  for (;;) {
+    const handle = await card(page, name);
+    const box = JSON.stringify(await handle.boundingBox());
+    if (box === last && box !== 'null') return handle;
+    last = box;
+    await frames();
+  }
+}
+
 /** A mouse drag as a user makes it: press, move in steps, release over the target. */
 async function mouseDrag(page: Page, from: ElementHandle<Element>, to: { x: number; y: number }) {
   const start = await centre(from);
@@ -376,7 +395,7 @@ describe('funnel board', () => {
       list.scrollTop = list.scrollHeight;
     });
     const moved = nextMoveSaved(page);
-    await mouseDrag(page, await card(page, 'Lead 62'), await columnTop(page, 'sent'));
+    await mouseDrag(page, await settledCard(page, 'Lead 62'), await columnTop(page, 'sent'));
     await waitForNames(page, 'sent', ['Lead 62']);
     expect((await moved).status()).toBe(200);
     await waitForCount(page, 'interested', 61);
