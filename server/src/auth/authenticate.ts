@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { banned, unauthorized } from '../errors.ts';
 import type { HandshakeAuthenticator } from '../realtime/realtime.ts';
 import { type Tenant, tenant } from '../services/tenancy.ts';
-import type { UserRow, UsersService } from '../services/users-service.ts';
+import type { UserRow } from '../services/users/user-row.ts';
+import type { UsersService } from '../services/users-service.ts';
 
 export interface AuthContext {
   user: UserRow;

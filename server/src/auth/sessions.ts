@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { newToken } from '../services/users-service.ts';
+import { newToken } from '../services/users/user-row.ts';
 
 /**
  * Ends every session of a user at once: the session version moves (every Auth.js cookie issued

@@ -50,3 +50,12 @@ export const dateOf = (v: Date | string | null): Date | null => (v === null ? nu
 /** Whole seconds from `now` until `at`, never negative. */
 export const secondsUntil = (at: Date, now: Date) =>
   Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000));
+/**
+ * Whole seconds from `now` until the latest of `times` (a profile's next action and its pause, and
+ * what an outcome adds): when an executor that just reported should ask again.
+ */
+export const secondsUntilLatest = (now: Date, ...times: (Date | string | null)[]) =>
+  secondsUntil(
+    times.map(dateOf).reduce<Date>((a, b) => (b && b > a ? b : a), now),
+    now,
+  );

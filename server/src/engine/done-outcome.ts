@@ -8,7 +8,7 @@ import type {
 import type { Knex } from 'knex';
 import { toCampaignLog } from './activity-log.ts';
 import { type LogRowJson, parsed } from './claim-sql.ts';
-import { dateOf, secondsUntil } from './clock.ts';
+import { secondsUntilLatest } from './clock.ts';
 import type { LeasedTask } from './leases.ts';
 import { doneLog, isPlainDone, PLAIN_DONE } from './outcomes.ts';
 import type { Effects } from './task-types.ts';
@@ -68,12 +68,16 @@ export async function reportDone(
     profile?: { next_action_at: string | null; paused_until: string | null; proxy_timezone: string | null };
   }>(row.v);
   if (!done.done) return null;
-  const retryAt = [
-    dateOf(done.profile?.next_action_at ?? null),
-    dateOf(done.profile?.paused_until ?? null),
-  ].reduce<Date>((a, b) => (b && b > a ? b : a), now);
   return {
-    response: { id: leased.id, status: 'done', retryAfterSeconds: secondsUntil(retryAt, now) },
+    response: {
+      id: leased.id,
+      status: 'done',
+      retryAfterSeconds: secondsUntilLatest(
+        now,
+        done.profile?.next_action_at ?? null,
+        done.profile?.paused_until ?? null,
+      ),
+    },
     effects: {
       logs: [entry],
       notices: [],

@@ -9,7 +9,7 @@ import {
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../errors.ts';
-import { dateOf, secondsUntil } from './clock.ts';
+import { dateOf, secondsUntilLatest } from './clock.ts';
 import { loadCampaign } from './planner.ts';
 import {
   logBase,
@@ -99,12 +99,8 @@ export function createReports() {
     const profile = (await trx('profiles')
       .where({ id: task.profile_id })
       .first('next_action_at', 'paused_until')) as Pick<ProfileRow, 'next_action_at' | 'paused_until'>;
-    const retryAt = (extra: Date | null = null) => {
-      const times = [dateOf(profile.next_action_at), dateOf(profile.paused_until), extra].filter(
-        (d): d is Date => d !== null,
-      );
-      return times.reduce((a, b) => (b > a ? b : a), now);
-    };
+    const retryAfter = (extra: Date | null = null) =>
+      secondsUntilLatest(now, profile.next_action_at, profile.paused_until, extra);
     // A repeated report of the same outcome (the executor retrying after a network error) changes nothing.
     if (task.status !== 'claimed' && task.status !== 'started') {
       if (body.status === task.status || (body.status === 'restricted' && task.status === 'pending')) {
@@ -112,7 +108,7 @@ export function createReports() {
           response: {
             id: Number(task.id),
             status: task.status,
-            retryAfterSeconds: secondsUntil(retryAt(), now),
+            retryAfterSeconds: retryAfter(),
           },
           effects,
         };
@@ -124,7 +120,7 @@ export function createReports() {
     effects.handled = { campaignId: campaign.id, profileId: task.profile_id };
     const { status, until } = await write({ trx, task, campaign, effects, now }, body);
     return {
-      response: { id: Number(task.id), status, retryAfterSeconds: secondsUntil(retryAt(until), now) },
+      response: { id: Number(task.id), status, retryAfterSeconds: retryAfter(until) },
       effects,
     };
   }

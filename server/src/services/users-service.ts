@@ -7,8 +7,6 @@ import { registerUser } from './users/sign-up.ts';
 import type { UserRow } from './users/user-row.ts';
 import { createUserView } from './users/user-view.ts';
 
-export { newToken, type UserRow } from './users/user-row.ts';
-
 export type UsersService = ReturnType<typeof createUsersService>;
 
 /**
