@@ -48,7 +48,7 @@ async function closeDialog(page: Page): Promise<void> {
 }
 
 describe('every screen at 1440 and 390 px', () => {
-  it('shows each page and dialog with its title and no page error', async () => {
+  it('shows each page and dialog with its content and no page error', async () => {
     mkdirSync(artefacts, { recursive: true });
     const account = await registerAccount(app, 'screens');
     const call = callAs(app, account);
