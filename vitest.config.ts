@@ -15,7 +15,9 @@ export default defineConfig({
     // sandbox's scripted delays, PostgreSQL): three at once keep both cores busy.
     maxWorkers: 3,
     projects: [
-      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      // Pure modules without mocks or module state: one worker process runs many files, instead of
+      // one process per file (~0.6 s of start-up each on a loaded 2-core machine).
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], isolate: false } },
       { test: { name: 'repo', include: ['tests/src/**/*.test.ts'] } },
       { test: { name: 'sandbox', include: ['tests/sandbox-network/**/*.test.ts'] } },
       {
@@ -59,7 +61,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // A page waits up to 60 s for each condition (support/browser.ts E2E_WAIT_MS); a test of
+          // a few such waits needs more than that.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // Each file has its own server (port 0, in-memory database), sandbox and browsers, so
           // files run side by side with the rest.
@@ -90,7 +94,9 @@ export default defineConfig({
             'server/test/helpers/figures-setup.ts',
           ],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's beforeAll opens its database (a PGlite copy: 15-60 s at a load average of 20
+          // on two cores) and starts its server.
+          hookTimeout: 180_000,
         },
       })),
     ],

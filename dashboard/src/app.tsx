@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
+import { ColorModeProvider } from './components/color-mode.tsx';
 import { LoadingState } from './components/list-state.tsx';
 import { Toaster } from './components/toaster.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -14,24 +15,26 @@ import { system } from './theme.ts';
 const queryClient = createQueryClient();
 
 /**
- * The page-level app wrapper (spec §2 registers it for '/_app'): theme, server state, client state,
- * session. Outside the desktop app and standalone mode the session provider refetches neither on
+ * The page-level app wrapper (spec §2 registers it for '/_app'): theme and colour mode (light, dark
+ * or the system's), server state, client state, session. Outside the desktop app and standalone mode the session provider refetches neither on
  * an interval nor on focus (spec §2); inside them it keeps the defaults of spec §9.
  */
 export function App() {
   const appMode = inDesktopApp() || inStandaloneMode();
   return (
     <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <JotaiProvider>
-          <SessionProvider refetchOnWindowFocus={appMode} refetchInterval={0}>
-            <Suspense fallback={<LoadingState />}>
-              <RouterProvider router={router} />
-            </Suspense>
-            <Toaster />
-          </SessionProvider>
-        </JotaiProvider>
-      </QueryClientProvider>
+      <ColorModeProvider>
+        <QueryClientProvider client={queryClient}>
+          <JotaiProvider>
+            <SessionProvider refetchOnWindowFocus={appMode} refetchInterval={0}>
+              <Suspense fallback={<LoadingState />}>
+                <RouterProvider router={router} />
+              </Suspense>
+              <Toaster />
+            </SessionProvider>
+          </JotaiProvider>
+        </QueryClientProvider>
+      </ColorModeProvider>
     </ChakraProvider>
   );
 }

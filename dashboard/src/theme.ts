@@ -23,13 +23,14 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
-        // Chakra's green.600 under white text is 3.3:1; green.700 reaches WCAG AA (4.5:1).
-        // red.500 error text on white is 3.8:1; red.700 passes AA.
-        fg: { error: { value: '{colors.red.700}' } },
+        // Light mode: Chakra's green.600 under white text is 3.3:1, green.700 reaches WCAG AA (4.5:1);
+        // red.500 error text on white is 3.8:1, red.700 passes AA. Dark mode: the 300 shades on the
+        // dark panels pass AA (Chakra's own dark values).
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
         green: {
           solid: { value: '{colors.green.700}' },
-          emphasized: { value: '{colors.green.300}' },
-          fg: { value: '{colors.green.800}' },
+          emphasized: { value: { _light: '{colors.green.300}', _dark: '{colors.green.700}' } },
+          fg: { value: { _light: '{colors.green.800}', _dark: '{colors.green.300}' } },
         },
       },
     },

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExpressAuth } from '@auth/express';
@@ -7,6 +6,9 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
+import { CACHE_CONTROL } from './http/cache-control.ts';
+import { compressAnswers } from './http/compression.ts';
+import { serveDashboard } from './http/dashboard.ts';
 import { rateLimiter } from './http/endpoints.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
 import { requestLogSerializers } from './http/logger.ts';
@@ -49,11 +51,12 @@ export function createApp(ctx: AppContext): Express {
 
   const api = Router();
   // API answers carry private data: never stored by the browser or a proxy, so that Back after
-  // sign-out shows nothing.
+  // sign-out shows nothing (the API reference's static files say otherwise: api-docs.ts).
   api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE_CONTROL.never);
     next();
   });
+  api.use(compressAnswers());
   // Sign-in through Auth.js counts per client address like sign-up (the contract's own routes carry
   // their rate limits: docs/decisions.md). A refusal is 429 with Retry-After.
   api.post(
@@ -70,20 +73,4 @@ export function createApp(ctx: AppContext): Express {
   serveDashboard(app, ctx.config.DASHBOARD_DIR ?? DEFAULT_DASHBOARD_DIR);
   app.use(errorMiddleware);
   return app;
-}
-
-/** The built single-page app, with its index.html for every other GET (client-side routes). */
-function serveDashboard(app: Express, dir: string): void {
-  const index = path.join(dir, 'index.html');
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
-  app.get(/^(?!\/api\/).*/, (_req, res) => {
-    // no-store: the page is never kept for Back (its bfcache copy would show a signed-out user's data).
-    res.setHeader('Cache-Control', 'no-store');
-    if (existsSync(index)) res.sendFile(index);
-    else
-      res
-        .status(503)
-        .type('text')
-        .send('The dashboard is not built: run `npm run build -w @reachly/dashboard`.');
-  });
 }

@@ -40,6 +40,29 @@ const envSchema = z.object({
   AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** The address users open the dashboard at: the base of links sent by email (password reset). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Outgoing mail (password reset links): SMTP_URL, or host, port, user and password. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  SMTP_FROM: z.string().min(3).default('Reachly <no-reply@localhost>'),
+  /** `1`: webhook endpoints may resolve to loopback, link-local, private and unique-local addresses. */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** A webhook delivery's HTTP request gives up after this long without an answer. */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How often the webhook worker looks for due deliveries; 0 turns it off (tests tick it themselves). */
+  WEBHOOKS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /**
+   * How often the server vacuums and analyzes its busiest tables where the database's autovacuum
+   * does not run (the embedded PGlite, or PostgreSQL with autovacuum off: db/housekeeping.ts); 0 turns it off.
+   */
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** Check every answer against the API contract (a mismatch is a 500): on under the test runner unless set. */
   CHECK_ANSWERS: z.enum(['0', '1']).optional(),
 });

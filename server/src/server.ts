@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type AppContext, type ContextOptions, createContext } from './context.ts';
+import { startHousekeeping } from './db/housekeeping.ts';
 import { createDatabase, migrateToLatest } from './db/knex.ts';
 import { startDemoSweeper } from './demo/index.ts';
 import { createLogger } from './http/logger.ts';
@@ -45,6 +46,8 @@ export async function startServer({
   const server = createServer(createApp(ctx));
   ctx.realtime.attach(server);
   startDemoSweeper(ctx, server);
+  ctx.webhooks.worker.start();
+  const housekeeping = startHousekeeping(db, { intervalMs: config.HOUSEKEEPING_INTERVAL_MS, logger });
   const redis = config.REDIS_URL ? await attachRedisAdapter(ctx.realtime, config.REDIS_URL, redisKey) : null;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -56,6 +59,8 @@ export async function startServer({
     server,
     ctx,
     async close() {
+      await ctx.webhooks.worker.stop();
+      await housekeeping.stop();
       server.closeAllConnections();
       // Closes the sockets and the HTTP server it is attached to.
       await ctx.realtime.close();

@@ -23,12 +23,14 @@ describe('npm run admin: usage', { timeout: 60_000 }, () => {
     expect(code).toBe(0);
     expect(stdout).toContain('Usage: npm run admin -- <command>');
     expect(stdout).toContain('grant-licence <email>');
+    expect(stdout).toContain('reset-link <email>');
     expect(stderr).toBe('');
   });
 
   it.each([
     [['frobnicate'], 'Unknown command "frobnicate".'],
     [['ban', '--bogus', 'ann@example.com'], "Unknown option '--bogus'"],
+    [['reset-link'], 'reset-link takes 1 argument.'],
   ])('%j says what is wrong, prints the usage, exits 2, no stack', async (args, message) => {
     const { code, stdout, stderr } = await runCli(args);
     expect(code).toBe(2);

@@ -134,12 +134,18 @@ describe('admin API', () => {
     });
   });
 
-  it('bans (closing the user sockets) and unbans', async () => {
+  it("bans (closing the user's sockets in each of their organisations) and unbans", async () => {
     const account = await registerAccount(server);
-    const socket = await socketOf(account);
-    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    const other = await registerAccount(server, 'admin-other-org');
+    const { inviteToken } = await other.call(contract.team.get);
+    await account.call(contract.team.join, { body: { organizationToken: inviteToken } });
+    const open = [
+      await socketOf(account),
+      await socketOf({ ...account, organizationId: other.organizationId }),
+    ];
+    const closed = open.map((socket) => new Promise((resolve) => socket.once('disconnect', resolve)));
     await adminCall(contract.admin.ban, { body: { email: account.email, banned: true } });
-    await closed;
+    await Promise.all(closed);
     await expect(account.call(contract.user.get)).rejects.toMatchObject({ status: 403 });
     await adminCall(contract.admin.ban, { body: { email: account.email, banned: false } });
     await account.call(contract.user.get);
@@ -245,6 +251,18 @@ describe('npm run admin', () => {
     expect(buildRequest(['unban', 'a@b.c']).body).toEqual({ email: 'a@b.c', banned: false });
     expect(() => buildRequest(['grant-licence', 'a@b.c', '--plan', 'pro'])).toThrow('needs --days or --till');
     expect(() => buildRequest(['launch'])).toThrow('Unknown command "launch"');
+  });
+
+  it('reset-link prints a fresh one-time reset link (the log gets no token)', async () => {
+    const account = await registerAccount(server);
+    expect(buildRequest(['reset-link', account.email])).toEqual({
+      path: contract.admin.resetLink.path,
+      body: { email: account.email },
+    });
+    const result = await runCli(['reset-link', account.email]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}\n$/);
   });
 
   it('grants a licence through the running server', async () => {

@@ -3,9 +3,9 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
 import { createTaskQueue } from '../src/engine/task-queue.ts';
-import { seedLeads, setupCampaignOrg, startCampaign, startEngineServer } from './helpers/campaign-run.ts';
+import { seedLeads, setupCampaignOrg, startCampaign } from './helpers/campaign-run.ts';
 import { seedProfile } from './helpers/seed-conversations.ts';
-import type { TestServer } from './helpers/test-server.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
  * The task protocol's database round trips (issue 14), counted as the statements knex sends (its
@@ -20,7 +20,12 @@ import type { TestServer } from './helpers/test-server.ts';
 const clock = new ManualClock('2026-06-01T09:30:00Z');
 let server: TestServer;
 beforeAll(async () => {
-  server = await startEngineServer(clock);
+  // The statements counted are the claim's own: no webhook worker polling the outbox and no
+  // housekeeping pass (db/housekeeping.ts) meanwhile.
+  server = await startTestServer(
+    { WEBHOOKS_INTERVAL_MS: '0', HOUSEKEEPING_INTERVAL_MS: '0' },
+    { engine: { clock, random: () => 0.5 } },
+  );
 });
 afterAll(() => server?.close());
 

@@ -128,6 +128,7 @@ describe('GET /api/leads', () => {
         friendRequestSentAt: '2026-01-02T03:04:05.000Z',
         messageSentAt: null,
         createdAt: expect.any(String),
+        fields: {},
       },
     ]);
     expect(page.totalCount).toBe(1);

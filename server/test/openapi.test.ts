@@ -81,6 +81,33 @@ describe('the API description generated from the contract', () => {
 });
 
 describe('the answers the server gives', () => {
+  it('are the files the reference names: each CSV export answers the text/csv it documents', async () => {
+    const account = await registerAccount(server, 'openapi-files');
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const exports = listEndpoints(contract).filter(({ endpoint }) => endpoint.fileType === 'text/csv');
+    expect(exports.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['exports.leads', 'exports.conversations', 'exports.campaignResults']),
+    );
+    for (const { endpoint } of exports) {
+      const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
+      const answer = document.paths[path]?.get?.responses['200'] as { content: Record<string, unknown> };
+      expect(Object.keys(answer.content), endpoint.path).toEqual(['text/csv']);
+    }
+    const res = await fetch(`${server.url}/api/exports/leads`, {
+      headers: { authorization: account.accessToken },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')?.split(';')[0]).toBe('text/csv');
+    await res.text();
+    // A download without a named type stays an octet stream.
+    const download = document.paths['/api/downloadApp']?.get?.responses['200'] as {
+      content: Record<string, unknown>;
+    };
+    expect(Object.keys(download.content)).toEqual(['application/octet-stream']);
+  });
+
   it('are checked against the contract under test (a typed call parses each with its schema)', async () => {
     const account = await registerAccount(server, 'openapi');
     expect(server.config.CHECK_ANSWERS).toBe(true);

@@ -27,6 +27,10 @@ let ids: {
   profile: number;
   campaign: number;
   task: number;
+  apiKey: number;
+  webhook: number;
+  webhookDelivery: number;
+  doNotContact: number;
 };
 
 beforeAll(async () => {
@@ -48,6 +52,10 @@ beforeAll(async () => {
     profile: await seedProfile(server, owner.organizationId, 'Owner profile'),
     campaign: 0,
     task: 0,
+    apiKey: 0,
+    webhook: 0,
+    webhookDelivery: 0,
+    doNotContact: 0,
   };
   const [campaign] = await server.database
     .db('campaigns')
@@ -71,6 +79,34 @@ beforeAll(async () => {
     })
     .returning('id');
   ids.task = Number(task.id);
+  // A request the owner's campaign sent in October 2026: the owner's report names the campaign.
+  await server.database.db('campaign_tasks').insert({
+    organization_id: owner.organizationId,
+    campaign_id: ids.campaign,
+    profile_id: ids.profile,
+    lead_id: ids.lead,
+    // Another step of the same kind: a lead has one task per step.
+    step_key: 'friendRequest-earlier',
+    action: 'friendRequest',
+    status: 'done',
+    attempts: 1,
+    finished_at: '2026-10-10T10:00:00.000Z',
+  });
+  ids.apiKey = (
+    await owner.call(contract.team.createApiKey, { body: { name: 'Owner key', scope: 'read' } })
+  ).apiKey.id;
+  // A public address (no lookup); the endpoint is disabled, so its test delivery is never sent.
+  ids.webhook = (
+    await owner.call(contract.webhooks.create, {
+      body: { url: 'https://93.184.215.14/owner-hook', events: ['lead.replied'], enabled: false },
+    })
+  ).id;
+  ids.webhookDelivery = (await owner.call(contract.webhooks.sendTest, { params: { id: ids.webhook } })).id;
+  ids.doNotContact = (
+    await owner.call(contract.doNotContact.add, {
+      body: { kind: 'name', value: secretName, note: 'owner secret' },
+    })
+  ).entry.id;
 });
 afterAll(() => server?.close());
 
@@ -112,6 +148,9 @@ const foreign = (): [string, string, RequestOptions][] => [
   ['GET', `/api/campaigns/${ids.campaign}/stats`, {}],
   ['GET', `/api/campaigns/${ids.campaign}/funnel`, {}],
   ['GET', `/api/campaigns/${ids.campaign}/profiles`, {}],
+  ['GET', `/api/exports/leads?collectionId=${ids.collection}`, {}],
+  ['GET', `/api/exports/conversations?collectionId=${ids.collection}`, {}],
+  ['GET', `/api/exports/campaigns/${ids.campaign}`, {}],
   ['DELETE', `/api/campaigns/${ids.campaign}`, {}],
   ['POST', '/api/executor/claim', { json: { profileId: ids.profile } }],
   ['POST', `/api/executor/tasks/${ids.task}/started`, { json: { profileId: ids.profile, attempt: 1 } }],
@@ -150,6 +189,24 @@ const foreign = (): [string, string, RequestOptions][] => [
       },
     },
   ],
+  // The team: the owner is no member of the stranger's organisation, nor its key the stranger's.
+  ['PATCH', `/api/team/members/${owner.id}`, { json: { role: 'member' } }],
+  ['DELETE', `/api/team/members/${owner.id}`, {}],
+  ['DELETE', `/api/team/api-keys/${ids.apiKey}`, {}],
+  ['POST', '/api/team/organizations/current', { json: { organizationId: owner.organizationId } }],
+  ['PATCH', `/api/webhooks/${ids.webhook}`, { json: { enabled: true } }],
+  ['DELETE', `/api/webhooks/${ids.webhook}`, {}],
+  ['POST', `/api/webhooks/${ids.webhook}/rotate-secret`, {}],
+  ['GET', `/api/webhooks/${ids.webhook}/deliveries`, {}],
+  ['POST', `/api/webhooks/${ids.webhook}/test`, {}],
+  ['POST', `/api/webhooks/deliveries/${ids.webhookDelivery}/redeliver`, {}],
+  ['DELETE', `/api/do-not-contact/${ids.doNotContact}`, {}],
+  ['POST', `/api/do-not-contact/leads/${ids.lead}`, {}],
+  // A report filtered by another organisation's campaign or profile: 404, as one that does not exist.
+  ['GET', `/api/reports?from=2026-10-01&to=2026-10-31&campaignId=${ids.campaign}`, {}],
+  ['GET', `/api/reports?from=2026-10-01&to=2026-10-31&profileId=${ids.profile}`, {}],
+  ['GET', `/api/reports/export?from=2026-10-01&to=2026-10-31&campaignId=${ids.campaign}`, {}],
+  ['GET', `/api/reports/export?from=2026-10-01&to=2026-10-31&profileId=${ids.profile}`, {}],
 ];
 
 describe("another organisation's ids", () => {
@@ -180,6 +237,27 @@ describe("another organisation's ids", () => {
     expect(missing).toEqual([]);
   });
 
+  it('cover every signed-in endpoint of the contract that names a row in its query', () => {
+    const tried = new Set(
+      foreign().flatMap(([method, path]) => {
+        const [route, query = ''] = path.split('?');
+        const name = `${method} ${route?.replace(/\/\d+/g, '/:id')}`;
+        return [...new URLSearchParams(query).keys()].map((key) => `${name} ${key}`);
+      }),
+    );
+    // A key ending in Id names a row (lastId is a list's cursor, not a filter).
+    const missing = listEndpoints(contract)
+      .map(({ endpoint }) => endpoint)
+      .filter((e) => e.access === 'user' && e.query)
+      .flatMap((e) =>
+        Object.keys((e.query as { shape?: Record<string, unknown> }).shape ?? {})
+          .filter((key) => key.endsWith('Id') && key !== 'lastId')
+          .map((key) => `${e.method} ${e.path} ${key}`),
+      )
+      .filter((name) => !tried.has(name));
+    expect(missing).toEqual([]);
+  });
+
   it("never appear in the stranger's lists", async () => {
     for (const path of [
       '/api/collections',
@@ -190,6 +268,12 @@ describe("another organisation's ids", () => {
       '/api/profiles',
       '/api/campaigns',
       '/api/agent/profiles',
+      '/api/exports/leads?collectionId=all',
+      '/api/exports/conversations',
+      '/api/webhooks',
+      '/api/do-not-contact',
+      '/api/reports?from=2026-10-01&to=2026-10-31',
+      '/api/reports/export?from=2026-10-01&to=2026-10-31',
     ]) {
       const res = await stranger.api.get(path);
       expect(res.status, path).toBe(200);
@@ -197,6 +281,7 @@ describe("another organisation's ids", () => {
       expect(res.text, path).not.toContain('Owner collection');
       expect(res.text, path).not.toContain('Owner profile');
       expect(res.text, path).not.toContain('Owner campaign');
+      expect(res.text, path).not.toContain('owner-hook');
     }
   });
 
@@ -204,6 +289,10 @@ describe("another organisation's ids", () => {
     expect((await owner.api.get(`/api/conversations/${ids.conversation}`)).status).toBe(200);
     const collections = await owner.api.get<{ name: string }[]>('/api/collections');
     expect(collections.body.map((c) => c.name)).toContain('Owner collection');
+    const report = await owner.call(contract.reports.get, {
+      query: { from: '2026-10-01', to: '2026-10-31', campaignId: ids.campaign },
+    });
+    expect(report.campaigns.map((c) => c.name)).toEqual(['Owner campaign']);
   });
 });
 

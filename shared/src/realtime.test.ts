@@ -11,10 +11,30 @@ import {
 } from './realtime.ts';
 
 describe('realtime events', () => {
-  it('has one event per realtime kind, plus import progress, executor wake-ups and locator updates', () => {
+  it('has one event per realtime kind, plus import progress, executor wake-ups, locator updates and data changes', () => {
     expect([...SERVER_EVENT_NAMES].sort()).toEqual(
-      [...REALTIME_KINDS, 'leads-import-progress', 'executor-wake', 'locators-updated'].sort(),
+      [
+        ...REALTIME_KINDS,
+        'leads-import-progress',
+        'executor-wake',
+        'locators-updated',
+        'data-changed',
+      ].sort(),
     );
+  });
+
+  it('takes a data change with its areas and a tab id, and no tab id that is not one', () => {
+    const s = realtimePayloadSchemas['data-changed'];
+    expect(s.parse({ areas: ['board'], origin: 'a1b2c3d4e5f6a1b2c3d4e5f6' }).origin).toBe(
+      'a1b2c3d4e5f6a1b2c3d4e5f6',
+    );
+    expect(s.parse({ areas: ['leads', 'collections'], origin: null }).areas).toEqual([
+      'leads',
+      'collections',
+    ]);
+    expect(s.safeParse({ areas: [], origin: null }).success).toBe(false);
+    expect(s.safeParse({ areas: ['profiles'], origin: null }).success).toBe(false);
+    expect(s.safeParse({ areas: ['board'], origin: '<script>' }).success).toBe(false);
   });
 
   it('parses each payload', () => {

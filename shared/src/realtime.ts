@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_EVENT_TYPES, type RealtimeKind } from './constants/events.ts';
+import { ACTIVITY_EVENT_TYPES, type RealtimeKind, TAB_ID_PATTERN } from './constants/events.ts';
 import { campaignLogSchema, campaignRunStatsSchema } from './schemas/campaign-results.ts';
 import { CAMPAIGN_STATUSES } from './schemas/campaigns.ts';
 import { bigIntStringSchema, idSchema, isoDateSchema } from './schemas/common.ts';
@@ -14,6 +14,17 @@ import { importIdSchema } from './schemas/leads.ts';
  */
 
 const count = z.number().int().nonnegative();
+
+/**
+ * What a person's change through the API can leave stale in another open tab of the organisation:
+ * the board's conversations, the collections (names, counts) and the leads lists. An endpoint names
+ * its areas in the contract (`changes`); the server pushes `data-changed` after a successful call.
+ */
+export const DATA_AREAS = ['board', 'collections', 'leads'] as const;
+export type DataArea = (typeof DATA_AREAS)[number];
+
+/** A page tab's id as it sends it in TAB_HEADER. */
+export const tabIdSchema = z.string().regex(TAB_ID_PATTERN);
 const rowId = z.number().int();
 
 /** Payload schemas per server-to-client event (the 10 REALTIME_KINDS plus leads-import-progress). */
@@ -61,8 +72,13 @@ export const realtimePayloadSchemas = {
    * organisation): an idle executor claims now instead of waiting for its next look.
    */
   'executor-wake': z.object({ profileIds: z.array(rowId).nullable(), reason: z.string() }),
+  /**
+   * A person changed these areas through the API: open tabs fetch them again, except the tab the
+   * change came from (`origin`, its TAB_HEADER; null when the caller sent none, e.g. an API key).
+   */
+  'data-changed': z.object({ areas: z.array(z.enum(DATA_AREAS)).min(1), origin: tabIdSchema.nullable() }),
 } as const satisfies Record<
-  RealtimeKind | 'leads-import-progress' | 'executor-wake' | 'locators-updated',
+  RealtimeKind | 'leads-import-progress' | 'executor-wake' | 'locators-updated' | 'data-changed',
   z.ZodType
 >;
 

@@ -1,22 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import {
-  createDatabase,
-  loadConfig,
-  migrateToLatest,
-  type RunningServer,
-  startServer,
-} from '@reachly/server';
-import { CONVERSATION_STATUS_VALUES } from '@reachly/shared/constants';
-import { contract, createApiClient } from '@reachly/shared/contract';
+import type { RunningServer } from '@reachly/server';
 import type { Page } from 'puppeteer';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { seedCards, seedCollection } from '../e2e/support/seed-board.ts';
+import { seedBoardAccount, startBuiltDashboardServer } from './lib/built-dashboard.ts';
 import type { BenchRow } from './lib/measure.ts';
-import { repoRoot } from './lib/server-process.ts';
 
 /**
  * The dashboard's budgets of issue 4, measured in Debian's Chromium against the real server (on
@@ -31,28 +21,8 @@ const LONG_TASK_BUDGET_MS = 200;
 const BOARD_CARDS = 500;
 
 export async function dashboardBudgets(log: (text: string) => void): Promise<BenchRow[]> {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'reachly-bench-dashboard-'));
-  const dashboardDir = path.join(work, 'dashboard');
   log('building the dashboard (vite build)');
-  execFileSync('npx', ['vite', 'build', '--outDir', dashboardDir, '--emptyOutDir'], {
-    cwd: path.join(repoRoot, 'dashboard'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  const db = createDatabase({ dataDir: null });
-  await migrateToLatest(db);
-  const running = await startServer({
-    config: loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      DATA_DIR: path.join(work, 'data'),
-      DASHBOARD_DIR: dashboardDir,
-      AUTH_RATE_LIMIT: '100000',
-    }),
-    db,
-  });
+  const { running, close } = await startBuiltDashboardServer('bench-dashboard');
   const chromium = await launchBrowser();
   try {
     return [
@@ -61,9 +31,7 @@ export async function dashboardBudgets(log: (text: string) => void): Promise<Ben
     ];
   } finally {
     await chromium.close();
-    await running.close();
-    await db.destroy();
-    rmSync(work, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -95,27 +63,6 @@ async function signInJavaScript(running: RunningServer, browser: Browser): Promi
     met: kb <= JS_BUDGET_KB,
     detail: `${sizes.size} .js files requested until network idle${largest ? `; largest ${path.basename(largest[0])} ${(largest[1] / 1024).toFixed(1)} KB` : ''}`,
   };
-}
-
-/** A new account with `BOARD_CARDS` conversations spread over the ten columns (50 each: one full first page). */
-async function seededAccount(running: RunningServer): Promise<{ email: string; password: string }> {
-  const email = `bench-board-${Date.now()}@example.com`;
-  const password = 'bench-password-1';
-  const { user } = await createApiClient({ baseUrl: running.url }).call(contract.auth.register, {
-    body: { email, password },
-  });
-  const collectionId = await seedCollection(running.ctx.db, user.organizationId, 'Bench');
-  await seedCards(
-    running.ctx.db,
-    user.organizationId,
-    Array.from({ length: BOARD_CARDS }, (_, i) => ({
-      collectionId,
-      status: CONVERSATION_STATUS_VALUES[i % CONVERSATION_STATUS_VALUES.length] ?? 'sent',
-      name: `Lead ${i + 1}`,
-      messages: [{ direction: 'in' as const, text: `Thanks for reaching out, this is message ${i + 1}.` }],
-    })),
-  );
-  return { email, password };
 }
 
 interface TraceEvent {
@@ -161,7 +108,7 @@ async function boardLongestTask(
   log: (text: string) => void,
 ): Promise<BenchRow> {
   log(`seeding ${BOARD_CARDS} conversations for the board`);
-  const account = await seededAccount(running);
+  const account = await seedBoardAccount(running, BOARD_CARDS);
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));

@@ -26,7 +26,7 @@ interface LoadResult {
 const LOAD_TIMEOUT_SECONDS = 10;
 
 /** Runs the load against a running server with a signed-in user's token. */
-async function runLoad(
+export async function runLoad(
   url: string,
   token: string,
   collectionId: number,
@@ -54,7 +54,10 @@ async function runLoad(
 }
 
 /** A user with a collection of `leads` leads, through the API as the dashboard makes them. */
-async function seedLoadAccount(url: string, leads: number): Promise<{ token: string; collectionId: number }> {
+export async function seedLoadAccount(
+  url: string,
+  leads: number,
+): Promise<{ token: string; collectionId: number }> {
   const { api } = await new Api(url).register(
     `load-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
   );

@@ -23,12 +23,8 @@ describe('the API reference page', () => {
       const page = await openPage(chromium.browser);
       await page.setViewport({ width, height: 900 });
       await page.goto(`${app.url}/api/docs`, { waitUntil: 'networkidle0' });
-      await waitForText(page, 'Reachly API', 60_000);
-      await page.waitForFunction(
-        (n) => document.querySelectorAll('.opblock').length === n,
-        { timeout: 60_000 },
-        endpoints,
-      );
+      await waitForText(page, 'Reachly API');
+      await page.waitForFunction((n) => document.querySelectorAll('.opblock').length === n, {}, endpoints);
       await waitForText(page, '/api/campaigns/{id}/logs');
       // Swagger UI shows a red box for a document it does not fully read.
       expect(await page.$$eval('.errors-wrapper, .version-pragma', (e) => e.length)).toBe(0);
@@ -37,5 +33,5 @@ describe('the API reference page', () => {
       expect(page.errors).toEqual([]);
       await page.close();
     }
-  });
+  }, 300_000);
 });

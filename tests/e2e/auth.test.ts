@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type E2EApp, registerAccount } from './support/app.ts';
-import { type E2EBrowser, openPage, seriousAxeViolations, waitForText } from './support/browser.ts';
+import {
+  type E2EBrowser,
+  forgetSession,
+  openPage,
+  seriousAxeViolations,
+  waitForText,
+} from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
 let app: E2EApp;
@@ -35,6 +41,9 @@ describe('sign-up and sign-in', () => {
     await page.waitForFunction(() => window.location.pathname === '/board');
     await page.waitForSelector('[data-testid=user-email]');
     await waitForText(page, email);
+    // Signed in, the sign-in page sends them home rather than ask again.
+    await page.goto(`${app.url}/signin`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => window.location.pathname === '/board');
     expect(page.errors).toEqual([]);
     await page.close();
   });
@@ -42,6 +51,7 @@ describe('sign-up and sign-in', () => {
   it('signs in, refuses a wrong password with a message, and signs out', async () => {
     const account = await registerAccount(app);
     const page = await openPage(chromium.browser);
+    await forgetSession(page, app.url);
     await page.goto(`${app.url}/signin?callbackUrl=${encodeURIComponent(`${app.url}/collections`)}`, {
       waitUntil: 'networkidle0',
     });
@@ -64,6 +74,7 @@ describe('sign-up and sign-in', () => {
 
   it("points Auth.js's own pages at the dashboard's: sign-in, and the error page", async () => {
     const page = await openPage(chromium.browser);
+    await forgetSession(page, app.url);
     await page.goto(`${app.url}/api/auth/signin`, { waitUntil: 'networkidle0' });
     expect(new URL(page.url()).pathname).toBe('/signin');
     await page.goto(`${app.url}/api/auth/error?error=Configuration`, { waitUntil: 'networkidle0' });

@@ -55,7 +55,10 @@ describe('the whole loop', () => {
     if (!toJoin) throw new Error('no group');
 
     const leads = [interested, asksPrice, silent, never];
-    const run = await startProfileRun(app, sandbox, inject('extensionDir'), leads);
+    // Imported as a CSV file with a column of the user's own, which the welcome uses (issue 17).
+    const run = await startProfileRun(app, sandbox, inject('extensionDir'), leads, {
+      columns: (p): Record<string, string> => (p === silent ? { 'Company name': 'Acme Tools' } : {}),
+    });
     const { call, fromUs } = run;
     // The board is open (in another browser, signed in) before anything happens: its cards must
     // arrive and move live, without a reload.
@@ -68,7 +71,10 @@ describe('the whole loop', () => {
       name: 'Sandbox outreach',
       steps: [
         { type: 'friendRequest' },
-        { type: 'welcomeMessage', template: 'Hi {firstName}, thanks for connecting!' },
+        {
+          type: 'welcomeMessage',
+          template: 'Hi {firstName}, thanks for connecting from {{companyName|your team}}!',
+        },
         {
           type: 'aiReply',
           intents: {
@@ -106,18 +112,18 @@ describe('the whole loop', () => {
           `Great to hear, ${first(interested)}! Here is how it works.`,
         ) && (await messagesTo(asksPrice)).includes(`It is $10 a month, ${first(asksPrice)}.`),
     );
-    expect(await messagesTo(silent)).toEqual([`Hi ${first(silent)}, thanks for connecting!`]);
+    expect(await messagesTo(silent)).toEqual([`Hi ${first(silent)}, thanks for connecting from Acme Tools!`]);
     expect(await messagesTo(never)).toEqual([]);
 
     // A day later: a follow-up to the one who accepted and stayed silent, none to those who replied.
     clock.advance({ days: 1, minutes: 1 });
     await until('the follow-up', async () => (await messagesTo(silent)).length === 2);
     expect(await messagesTo(silent)).toEqual([
-      `Hi ${first(silent)}, thanks for connecting!`,
+      `Hi ${first(silent)}, thanks for connecting from Acme Tools!`,
       `Just checking in, ${first(silent)}.`,
     ]);
     expect(await messagesTo(interested)).toEqual([
-      `Hi ${first(interested)}, thanks for connecting!`,
+      `Hi ${first(interested)}, thanks for connecting from your team!`,
       `Great to hear, ${first(interested)}! Here is how it works.`,
     ]);
 

@@ -1,8 +1,17 @@
+import { contract } from '@reachly/shared/contract';
 import type { CampaignLog } from '@reachly/shared/schemas';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { type Account, type E2EApp, registerAccount } from './support/app.ts';
-import { type E2EBrowser, openPage, seriousAxeViolations, signIn, waitForText } from './support/browser.ts';
+import { type Account, callAs, type E2EApp, registerAccount } from './support/app.ts';
+import {
+  type E2EBrowser,
+  openPage,
+  screenshotsIn,
+  seriousAxeViolations,
+  signIn,
+  waitForDialogsGone,
+  waitForText,
+} from './support/browser.ts';
 import { getCampaign, seedCampaign, seedCollection, seedProfile, setLicence } from './support/campaigns.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
@@ -165,7 +174,7 @@ describe('campaigns', () => {
     ).toBe('The proxy refused.');
     await page.locator('[data-testid=popup-PROFILE_START_ERROR_POPUP] ::-p-text(Close)').click();
     await page.waitForSelector('[data-testid=popup-PROFILE_START_ERROR_POPUP]', { hidden: true });
-    await page.waitForFunction(() => !document.querySelector('[data-scope=dialog][data-part=backdrop]'));
+    await waitForDialogsGone(page);
 
     // Pause from the run view, then the list shows the campaign.
     await page.locator(button('Pause')).click();
@@ -205,6 +214,55 @@ describe('campaigns', () => {
     expect(await statusOf(page)).toBe('draft');
     expect((await getCampaign(app, account, campaign.id)).status).toBe('draft');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("previews a template for the collection's first lead with its CSV columns, and counts the leads a column leaves empty", async () => {
+    const account = await registerAccount(app);
+    const collection = await seedCollection(app, account, 'Imported leads');
+    await seedProfile(app, account, 'Anna Berlin');
+    const csv = [
+      'url,name,Company name',
+      'https://facebook.com/ada.l,Ada Lovelace,Analytical Engines',
+      'https://facebook.com/alan.t,Alan Turing,',
+      'https://facebook.com/grace.h,Grace Hopper,Navy',
+    ].join('\n');
+    const form = new FormData();
+    form.append('collectionId', String(collection.id));
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'leads.csv');
+    await callAs(app, account)(contract.leads.import, { body: form });
+
+    const page = await openSignedIn(account, '/campaigns/new');
+    await page.waitForSelector(FORM);
+    await page.select(`${FORM} select[name=collectionId]`, String(collection.id));
+    await addStep(page, 'Welcome message');
+    await page.locator(`${FORM} textarea[name="steps.0.template"]`).fill('Hi {firstName} at {companyName}!');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=template-preview-text]')?.textContent ===
+        'Hi Ada at Analytical Engines!',
+    );
+    await waitForText(page, 'Preview for Ada Lovelace');
+    expect(await page.$eval('[data-testid=template-preview-missing]', (el) => el.textContent)).toBe(
+      '{companyName} is empty for 1 of 3 leads: they get the message without it. Add a fallback: {{companyName|…}}.',
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const shoot = screenshotsIn('campaigns');
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewport({ width, height });
+      await page.$eval('[data-testid=template-preview]', (el) => el.scrollIntoView({ block: 'center' }));
+      await shoot(page, 'template-preview', width);
+    }
+
+    // With a fallback, nobody is left without it.
+    await page
+      .locator(`${FORM} textarea[name="steps.0.template"]`)
+      .fill('Hi {firstName} at {{companyName|your team}}!');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=template-preview-missing]'));
     expect(page.errors).toEqual([]);
     await page.close();
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TEXTS } from '@reachly/shared/constants';
+import { DOWNLOAD_ITEMS, TEXTS } from '@reachly/shared/constants';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EApp, startE2EApp } from './support/app.ts';
@@ -25,8 +25,13 @@ let downloadDir: string;
 beforeAll(async () => {
   [app, chromium] = await Promise.all([startE2EApp(), launchBrowser({ userAgent: LINUX_UA })]);
   mkdirSync(app.releasesDir, { recursive: true });
-  // Only the Linux installer exists: the Windows one is "missing".
-  writeFileSync(path.join(app.releasesDir, 'reachly-linux.deb'), randomBytes(INSTALLER_BYTES));
+  // Every installer is published (the page offers only those); the Linux one is a real 3 MB file.
+  for (const { fileName } of Object.values(DOWNLOAD_ITEMS)) {
+    writeFileSync(
+      path.join(app.releasesDir, fileName),
+      fileName.endsWith('.deb') ? randomBytes(INSTALLER_BYTES) : 'x',
+    );
+  }
   downloadDir = mkdtempSync(path.join(tmpdir(), 'reachly-downloads-'));
   const browserCdp = await chromium.browser.target().createCDPSession();
   await browserCdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloadDir });
@@ -134,6 +139,9 @@ describe('download section (/download, public)', () => {
     const page = await openPage(chromium.browser);
     await page.goto(`${app.url}/download`, { waitUntil: 'networkidle0' });
     await page.locator(button(TEXTS.showOtherPlatforms)).click();
+    // The Windows installer goes away after the page listed it: the download answers 404.
+    const windows = path.join(app.releasesDir, DOWNLOAD_ITEMS.windows.fileName);
+    rmSync(windows);
     await page.locator(button('Download for Windows')).click();
     const toast = await page.waitForSelector('[data-testid=toast-error]');
     expect(await toast?.evaluate((e) => e.textContent)).toContain(TEXTS.downloadFailure);
@@ -145,6 +153,7 @@ describe('download section (/download, public)', () => {
     expect(existsSync(path.join(downloadDir, 'reachly-windows.msi'))).toBe(false);
     expect(page.errors).toEqual([]);
     await page.close();
+    writeFileSync(windows, 'x');
   });
 
   it('opens the other platforms at first load with ?isAllPlatformsShown, and the toggle closes and reopens them', async () => {

@@ -96,7 +96,7 @@ describe('leads of a collection', () => {
     // The server imports rows as they arrive and pushes its count after each batch of 5000.
     await page.waitForFunction(
       () =>
-        /^Read \d+ rows: 5000 imported, 0 duplicates, 0 invalid\.$/.test(
+        /^Read [\d,]+ rows: 5,000 imported, 0 duplicates, 0 invalid\.$/.test(
           document.querySelector<HTMLElement>('[data-testid=server-progress]')?.innerText ?? '',
         ),
       { timeout: 30_000 },
@@ -110,7 +110,7 @@ describe('leads of a collection', () => {
     await page.waitForSelector('[data-testid=import-result]', { timeout: 60_000 });
     expect(
       await page.$eval('[data-testid=import-imported-value]', (el) => (el as HTMLElement).innerText),
-    ).toBe('8000');
+    ).toBe('8,000');
     await button('Import another file').click();
 
     // A file the server refuses (not CSV text): its message is shown, nothing is imported.
@@ -122,7 +122,7 @@ describe('leads of a collection', () => {
     await waitForText(page, 'not CSV text');
     await button('Cancel').click();
     await waitForDialogClosed('import-leads-dialog');
-    await waitForRowCount('Spring leads', 'profiles', '8003');
+    await waitForRowCount('Spring leads', 'profiles', '8,003');
     expect(page.errors).toEqual([]);
   });
 

@@ -3,7 +3,14 @@ import { formatTrafficGb } from '@reachly/shared/logic';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { type Account, callAs, callAsAdmin, type E2EApp, registerAccount } from './support/app.ts';
-import { type E2EBrowser, openPage, seriousAxeViolations, signIn, waitForText } from './support/browser.ts';
+import {
+  type E2EBrowser,
+  openPage,
+  seriousAxeViolations,
+  signIn,
+  waitForDialogsGone,
+  waitForText,
+} from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
 let app: E2EApp;
@@ -65,7 +72,7 @@ async function closePopup(page: Page, id: string): Promise<void> {
 
 async function waitForNoPopup(page: Page, id: string): Promise<void> {
   await page.waitForSelector(`[data-testid=popup-${id}]`, { hidden: true });
-  await page.waitForFunction(() => !document.querySelector('[data-scope=dialog][data-part=backdrop]'));
+  await waitForDialogsGone(page);
 }
 
 const notReloaded = (page: Page) =>

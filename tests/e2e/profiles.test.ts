@@ -3,7 +3,14 @@ import type { Profile, ProfilesListResponse } from '@reachly/shared/schemas';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { type Account, callAs, callAsAdmin, type E2EApp, registerAccount } from './support/app.ts';
-import { type E2EBrowser, openPage, seriousAxeViolations, signIn, waitForText } from './support/browser.ts';
+import {
+  type E2EBrowser,
+  openPage,
+  seriousAxeViolations,
+  signIn,
+  waitForDialogsGone,
+  waitForText,
+} from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
 let app: E2EApp;
@@ -83,7 +90,7 @@ async function submitForm(page: Page): Promise<void> {
 
 async function waitForFormClosed(page: Page): Promise<void> {
   await page.waitForSelector(FORM, { hidden: true });
-  await page.waitForFunction(() => !document.querySelector('[data-scope=dialog][data-part=backdrop]'));
+  await waitForDialogsGone(page);
 }
 
 /** Plays the desktop app: answers reachly-get-proxy-timezone with `answer`, recording the requests. */
@@ -249,7 +256,7 @@ describe('profiles', () => {
     // Nothing answers: the wait shows its progress, then gives up after 10 s.
     await page.locator(`${FORM} ::-p-text(Detect timezone)`).click();
     await waitForText(page, "Asking the desktop app for the proxy's timezone…");
-    await waitForText(page, 'The desktop app did not answer within 10 s. Type the timezone yourself', 15_000);
+    await waitForText(page, 'The desktop app did not answer within 10 s. Type the timezone yourself');
     expect(await formValue(page, 'proxyTimezone')).toBe('');
 
     // The app answers that it could not tell.
@@ -347,7 +354,7 @@ describe('profiles', () => {
     expect(await rowNames(page)).toEqual(['Keeper', 'Goner']);
     expect((await listProfiles(account)).total).toBe(2);
 
-    await page.waitForFunction(() => !document.querySelector('[data-scope=dialog][data-part=backdrop]'));
+    await waitForDialogsGone(page);
     await page.locator('::-p-aria([name="Delete Goner"][role="button"])').click();
     await page.waitForSelector('[data-testid=delete-profile-dialog]');
     await page
@@ -370,7 +377,7 @@ describe('profiles', () => {
     // Traffic already ran out at load: TRAFFIC_ENDED_POPUP opens; close it.
     await page.waitForSelector('[data-testid=popup-TRAFFIC_ENDED_POPUP]');
     await page.locator('[data-testid=popup-TRAFFIC_ENDED_POPUP] ::-p-text(Close)').click();
-    await page.waitForFunction(() => !document.querySelector('[data-scope=dialog][data-part=backdrop]'));
+    await waitForDialogsGone(page);
 
     await page.locator(ADD).click();
     await page.waitForSelector(FORM);

@@ -1,10 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { contract } from '@reachly/shared/contract';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { callAs, type E2EApp, registerAccount, repoRoot } from './support/app.ts';
-import { type E2EBrowser, openPage, settleAnimations, signIn, waitForText } from './support/browser.ts';
+import { callAs, type E2EApp, registerAccount } from './support/app.ts';
+import {
+  type E2EBrowser,
+  openPage,
+  screenshotsIn,
+  signIn,
+  waitForDialogsGone,
+  waitForText,
+} from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
 /**
@@ -20,7 +25,7 @@ useAppAndBrowser((a, c) => {
   chromium = c;
 });
 
-const artefacts = path.join(repoRoot, 'test-artifacts', 'screens');
+const shoot = screenshotsIn('screens');
 const SIZES = [
   [1440, 900],
   [390, 844],
@@ -31,25 +36,14 @@ async function press(page: Page, name: string): Promise<void> {
   await page.locator(`::-p-aria(${name})`).click();
 }
 
-async function shoot(page: Page, name: string, width: number): Promise<void> {
-  await settleAnimations(page);
-  await page.screenshot({ path: path.join(artefacts, `${name}-${width}.png`) as `${string}.png` });
-}
-
-/**
- * Closes the open dialog the way a person would, and waits until all of it is gone: its backdrop
- * and positioner leave after their exit animation, and until then they take the next click.
- */
+/** Closes the open dialog the way a person would, and waits until all of it is gone. */
 async function closeDialog(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
-  await page.waitForFunction(
-    () => !document.querySelector('[data-scope=dialog]') && !document.body.style.pointerEvents,
-  );
+  await waitForDialogsGone(page);
 }
 
 describe('every screen at 1440 and 390 px', () => {
   it('shows each page and dialog with its content and no page error', async () => {
-    mkdirSync(artefacts, { recursive: true });
     const account = await registerAccount(app, 'screens');
     const call = callAs(app, account);
     const collection = await call(contract.collections.create, { body: { name: 'Spring outreach' } });

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createDatabase, loadConfig, migrateToLatest, startServer } from '@reachly/server';
 import type { ConversationStatus } from '@reachly/shared/constants';
 import { type ClientInput, contract, createApiClient } from '@reachly/shared/contract';
+import { startBuiltDashboardServer } from '../bench/lib/built-dashboard.ts';
 import { repoRoot } from '../bench/lib/server-process.ts';
 import { launchBrowser, signIn, waitForText } from '../e2e/support/browser.ts';
 import { seedCards, seedCollection } from '../e2e/support/seed-board.ts';
@@ -17,26 +14,7 @@ import { seedCards, seedCollection } from '../e2e/support/seed-board.ts';
  */
 
 const out = path.join(repoRoot, 'docs/screenshots');
-const work = mkdtempSync(path.join(os.tmpdir(), 'reachly-shots-'));
-const dashboardDir = path.join(work, 'dashboard');
-execFileSync('npx', ['vite', 'build', '--outDir', dashboardDir, '--emptyOutDir'], {
-  cwd: path.join(repoRoot, 'dashboard'),
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production' },
-});
-const db = createDatabase({ dataDir: null });
-await migrateToLatest(db);
-const running = await startServer({
-  config: loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    AUTH_SECRET: 'screenshots-secret-screenshots-secret-0',
-    DATA_DIR: path.join(work, 'data'),
-    DASHBOARD_DIR: dashboardDir,
-  }),
-  db,
-});
+const { running, db, close } = await startBuiltDashboardServer('shots');
 
 const email = 'maria@northwind.example';
 const password = 'password-123';
@@ -193,7 +171,5 @@ try {
   }
 } finally {
   await chromium.close();
-  await running.close();
-  await db.destroy();
-  rmSync(work, { recursive: true, force: true });
+  await close();
 }

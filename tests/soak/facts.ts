@@ -1,4 +1,10 @@
-import { effectiveDailyCap, localTime, warmupFactor } from '@reachly/shared/logic';
+import {
+  type DoNotContactRule,
+  effectiveDailyCap,
+  localTime,
+  type MatchableLead,
+  warmupFactor,
+} from '@reachly/shared/logic';
 import { type CampaignAction, DEFAULT_DAILY_CAPS } from '@reachly/shared/schemas';
 
 /**
@@ -30,6 +36,18 @@ export interface MonthFacts {
   lifted?: { profileId: number; at: number };
   /** People given one of the harder answers (sandbox script), by slug. */
   answers: Map<string, HardAnswer>;
+  /** The do-not-contact list of the run (invariants-do-not-contact.ts); absent in a run without one. */
+  doNotContact?: MonthDoNotContact;
+}
+
+/** The run's do-not-contact list: entries before planning and one while the campaigns ran. */
+export interface MonthDoNotContact {
+  /** Each entry as the API answered it (its value normalised), and when it was added. */
+  entries: (DoNotContactRule & { at: number })[];
+  /** The leads of the month by person (sandbox slug). */
+  leads: Map<string, MatchableLead>;
+  /** Planned tasks the entry added mid-run skipped at once (the add's answer). */
+  skippedMidRun: number;
 }
 
 /** The answers whose consequences the month checks (the sandbox's scripts of the same names). */

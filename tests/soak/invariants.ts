@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Sandbox } from '../sandbox-network/server.ts';
 import type { MonthFacts } from './facts.ts';
 import { answersHeeded, movesKept } from './invariants-answers.ts';
+import { nobodyListedContacted } from './invariants-do-not-contact.ts';
 import { everyEventLogged, logMatchesNetwork } from './invariants-log.ts';
 import { actedWhenAllowed, networkActions, sentOnce } from './invariants-network.ts';
 import { tasksWithinLimits } from './invariants-tasks.ts';
@@ -11,7 +12,8 @@ import type { SimRecord } from './sim-executor.ts';
  * What the simulated month must show, checked against the sandbox network's own records (what each
  * person really received, and when) and the server's tasks and log. Each family of invariants lives
  * in its own module: what reached the network (invariants-network.ts), the server's tasks
- * (invariants-tasks.ts), the log (invariants-log.ts), what people asked for (invariants-answers.ts).
+ * (invariants-tasks.ts), the log (invariants-log.ts), what people asked for (invariants-answers.ts),
+ * the do-not-contact list (invariants-do-not-contact.ts).
  */
 
 /** At most this many violations are listed. */
@@ -32,6 +34,7 @@ export async function checkInvariants(
     ...(await answersHeeded(db, sandbox, facts, actions)),
     ...(await movesKept(db, facts)),
     ...(await everyEventLogged(db, facts)),
+    ...nobodyListedContacted(actions, facts.doNotContact),
   ];
   return violations.slice(0, VIOLATIONS_LISTED);
 }

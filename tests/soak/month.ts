@@ -7,8 +7,10 @@ import { CONVERSATION_STATUS_VALUES } from '@reachly/shared/constants';
 import { type ClientInput, contract, createApiClient } from '@reachly/shared/contract';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { embeddedDatabase } from '../../server/src/db/knex.ts';
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
+import { makeDoNotContactList } from './do-not-contact-list.ts';
 import { HARD_ANSWERS, type HardAnswer, type MonthFacts } from './facts.ts';
 import { checkInvariants } from './invariants.ts';
 import type { Skin } from './network-driver.ts';
@@ -21,7 +23,8 @@ import { SimExecutor, type SimRecord } from './sim-executor.ts';
  * executor per profile speaking the real task protocol. The scenario seeds what real weeks bring:
  * acceptances over days, replies of every kind and twice, a profile that goes too fast (once told an
  * end time already past), the licence lapsing and renewed, caps and hours changed mid-run, new
- * leads, a person moving cards, a browser that fails to start, an executor killed mid-task. At the
+ * leads, a person moving cards, a browser that fails to start, an executor killed mid-task, a
+ * do-not-contact list made before planning and added to while the campaigns run. At the
  * end the sandbox's own records are held against the server's (invariants.ts).
  */
 
@@ -59,6 +62,8 @@ const EPOCH = Date.parse('2026-01-05T09:00:00Z');
 async function openDatabase(databaseUrl: string | undefined): Promise<{ db: Knex; close(): Promise<void> }> {
   if (!databaseUrl) {
     const db = createDatabase({ dataDir: null });
+    // knex gives up on its connection after 60 s; creating PGlite can take longer on a loaded machine.
+    await embeddedDatabase(db)?.waitReady;
     await migrateToLatest(db);
     return { db, close: () => db.destroy() };
   }
@@ -93,6 +98,7 @@ function scenario(days: number) {
     liftPause: at(0.53, 12),
     licenceExpires: at(Math.max(0.5, (days - 10) / days), 9),
     licenceRenewed: at(Math.max(0.6, (days - 8) / days), 12),
+    doNotContactMidRun: at(0.2, 11),
   };
 }
 
@@ -199,6 +205,21 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         });
       }
     }
+    // The do-not-contact list, made before the campaigns are planned; the last of A's own people
+    // (planned at the start, reached only days later) is added while they run.
+    const bOnly = inB.slice(overlap);
+    const listedMidRun = inA[perCollection - overlap - 1] as PersonSummary;
+    const doNotContact = await makeDoNotContactList({
+      call,
+      people: [...inA, ...inB, ...later],
+      lead,
+      byUrl: inA[2] as PersonSummary,
+      byName: bOnly[3] as PersonSummary,
+      bySurname: inA[5] as PersonSummary,
+      midRun: listedMidRun,
+      at: EPOCH,
+    });
+
     const split = Math.max(1, Math.ceil(profileCount * 0.6));
     const aiReply: CampaignStepInput = {
       type: 'aiReply',
@@ -276,6 +297,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
       manualMoves: [],
       downtimes: [],
       answers,
+      doNotContact: doNotContact.list,
     };
     facts.settings.push(
       {
@@ -357,6 +379,12 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
           await call(contract.profiles.resume, { params: { id: paused.id } });
           facts.lifted = { profileId: Number(paused.id), at: now };
         }
+      });
+      await once('do not contact', plan.doNotContactMidRun, now, async () => {
+        const skippedTasks = await doNotContact.addMidRun(now);
+        log(
+          `day ${day(now)}: ${listedMidRun.slug} put on the do-not-contact list, ${skippedTasks} task(s) skipped`,
+        );
       });
       await once('renew', plan.licenceRenewed, now, async () => {
         await db('licences')

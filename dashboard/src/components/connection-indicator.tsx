@@ -1,11 +1,20 @@
 import { Badge } from '@chakra-ui/react';
 import { useConnectionState } from '../realtime/use-realtime.ts';
+import { isDemoMode } from '../shell/demo-mode.ts';
 
 const LABELS = { open: 'Live', opening: 'Reconnecting…', closed: 'Offline' } as const;
 
 /** Shows the realtime connection state; visible as a warning whenever it is not open. */
 export function ConnectionIndicator() {
   const state = useConnectionState();
+  // Demo mode's sample data needs no live connection: "Offline" would only alarm (issue 19).
+  if (isDemoMode()) {
+    return (
+      <Badge colorPalette="orange" variant="subtle" data-testid="connection-state" data-state="demo">
+        Demo
+      </Badge>
+    );
+  }
   return (
     <Badge
       colorPalette={state === 'open' ? 'green' : state === 'opening' ? 'orange' : 'red'}

@@ -1,3 +1,4 @@
+import { TAB_HEADER } from '@reachly/shared/constants';
 import { ApiError, createApiClient } from '@reachly/shared/contract/client';
 import { isDemoMode } from '../shell/demo-mode.ts';
 import { DEMO_REGISTER_MESSAGE, demoSession } from '../shell/demo-session.ts';
@@ -16,9 +17,18 @@ export function getAccessToken(): string | null {
   return accessToken;
 }
 
-/** The headers every API call carries: the access token when there is one. */
+/**
+ * This tab's id, sent with every call (TAB_HEADER): the server's `data-changed` push of a change
+ * names the tab it came from, and this tab skips its own echo. getRandomValues, not randomUUID,
+ * which a page served over plain http to another machine does not have.
+ */
+export const TAB_ID = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
+  b.toString(16).padStart(2, '0'),
+).join('');
+
+/** The headers every API call carries: this tab's id, and the access token when there is one. */
 export function authHeaders(): Record<string, string> {
-  return accessToken ? { authorization: accessToken } : {};
+  return accessToken ? { authorization: accessToken, [TAB_HEADER]: TAB_ID } : { [TAB_HEADER]: TAB_ID };
 }
 
 /**

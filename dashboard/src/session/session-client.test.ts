@@ -29,7 +29,13 @@ afterEach(() => vi.unstubAllGlobals());
 describe('signIn', () => {
   it('posts the credentials with csrfToken, callbackUrl and json=true, and answers ok with the url', async () => {
     const result = await signIn('credentials', { email: 'a@b.c', password: 'pw' }, '/board');
-    expect(result).toEqual({ error: null, status: 200, ok: true, url: 'http://localhost:3000/board' });
+    expect(result).toEqual({
+      error: null,
+      code: null,
+      status: 200,
+      ok: true,
+      url: 'http://localhost:3000/board',
+    });
     const post = calls.find((c) => c.url === '/api/auth/callback/credentials');
     expect(Object.fromEntries(new URLSearchParams(post?.body ?? ''))).toEqual({
       email: 'a@b.c',

@@ -15,6 +15,8 @@ export interface SignInResult {
   status: number;
   ok: boolean;
   url: string | null;
+  /** Auth.js's code of a refused sign-in (`banned` for a banned account), else absent. */
+  code?: string | null;
 }
 
 type ProviderType = 'credentials' | 'email' | 'oauth' | 'oidc' | 'webauthn';
@@ -124,9 +126,16 @@ export async function signIn(
   });
   const data = (await res.json().catch(() => ({}))) as { url?: string };
   const url = data.url ?? null;
-  const error = url ? new URL(url, window.location.origin).searchParams.get('error') : 'Unknown';
+  const answer = url ? new URL(url, window.location.origin).searchParams : null;
+  const error = answer ? answer.get('error') : 'Unknown';
   if (res.ok && !error) broadcastSessionChange('signin');
-  return { error, status: res.status, ok: res.ok && !error, url: error ? null : url };
+  return {
+    error,
+    status: res.status,
+    ok: res.ok && !error,
+    url: error ? null : url,
+    code: answer?.get('code'),
+  };
 }
 
 /** Signs out (spec §7): POST signout with csrfToken, callbackUrl, json; returns the url to go to. */

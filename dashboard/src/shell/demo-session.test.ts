@@ -1,6 +1,7 @@
+import { TAB_HEADER } from '@reachly/shared/constants';
 import { contract } from '@reachly/shared/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, getAccessToken, setAccessToken } from '../lib/api.ts';
+import { ApiError, call, getAccessToken, setAccessToken, TAB_ID } from '../lib/api.ts';
 import { DEMO_REGISTER_MESSAGE, demoSession, forgetDemoSession } from './demo-session.ts';
 
 const demoAnswer = { accessToken: 'demo_token', organizationId: 7, resetsAt: '2026-01-01T00:30:00.000Z' };
@@ -58,7 +59,7 @@ describe('call() in demo mode', () => {
   it("sends every call with the demo user's token, never the user's", async () => {
     expect(await call(contract.collections.list)).toEqual([]);
     const sent = fetchMock.mock.calls.find(([url]) => url === '/api/collections') as [string, RequestInit];
-    expect(sent[1].headers).toEqual({ authorization: 'demo_token' });
+    expect(sent[1].headers).toEqual({ authorization: 'demo_token', [TAB_HEADER]: TAB_ID });
     expect(getAccessToken()).toBe('demo_token');
   });
 

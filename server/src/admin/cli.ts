@@ -16,6 +16,7 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   attach-profiles <email> <profiles.json>        ready profiles ([{name, proxyType, HTTPProxyAddress, ...}])
   set-desktop-version <version>                  the desktop version the server offers
   publish-locators <table.json>                  the Facebook adapter's locator table for every browser
+  reset-link <email>                             prints a fresh one-time password reset link (1 hour)
 
 It talks to the running server (ADMIN_URL, default http://127.0.0.1:$PORT) with the admin token
 of its DATA_DIR (or ADMIN_TOKEN), so run it with the same environment as the server.`;
@@ -135,6 +136,10 @@ export function buildRequest(argv: string[], now = new Date()): AdminRequest {
         );
       }
       return { path: '/api/admin/locators', body: parsed.data };
+    }
+    case 'reset-link': {
+      const [email] = need(1);
+      return { path: '/api/admin/reset-link', body: { email } };
     }
     case 'set-desktop-version': {
       const [version] = need(1);

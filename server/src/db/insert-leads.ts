@@ -10,6 +10,8 @@ export interface LeadColumns {
   avatarUrl: (string | null)[];
   hasMessageButton: (boolean | null)[];
   source: (string | null)[];
+  /** Each lead's leads.fields as JSON text (an object of strings); absent = `{}` for every lead. */
+  fields?: string[];
 }
 
 /**
@@ -25,13 +27,15 @@ export async function insertLeadColumns(
   columns: LeadColumns,
 ): Promise<number> {
   if (columns.profileUrl.length === 0) return 0;
+  const fields = columns.fields ?? columns.profileUrl.map(() => '{}');
   const result = await db.raw(
     `with inserted as (
        insert into leads (organization_id, collection_id, profile_url, name, first_name, last_name,
-                          avatar_url, has_message_button, source)
-       select ?, ?, u.profile_url, u.name, u.first_name, u.last_name, u.avatar_url, u.has_message_button, u.source
-       from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::boolean[], ?::text[])
-         as u(profile_url, name, first_name, last_name, avatar_url, has_message_button, source)
+                          avatar_url, has_message_button, source, fields)
+       select ?, ?, u.profile_url, u.name, u.first_name, u.last_name, u.avatar_url, u.has_message_button,
+              u.source, u.fields
+       from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::boolean[], ?::text[], ?::jsonb[])
+         as u(profile_url, name, first_name, last_name, avatar_url, has_message_button, source, fields)
        on conflict (collection_id, profile_url) do nothing
        returning 1
      )
@@ -46,6 +50,7 @@ export async function insertLeadColumns(
       columns.avatarUrl,
       columns.hasMessageButton,
       columns.source,
+      fields,
     ],
   );
   return toCount((result.rows as { n: unknown }[])[0]?.n);

@@ -5,6 +5,7 @@ import type {
   ProxySourceMode,
   ProxyType,
 } from '@reachly/shared/constants';
+import type { DoNotContactKind } from '@reachly/shared/logic';
 import type {
   CampaignAction,
   CampaignStatus,
@@ -144,6 +145,18 @@ interface ConversationRow {
   note: string | null;
 }
 
+/** One change of a card's status (migration 20261127900010): from null for a new card. */
+interface FunnelMoveRow {
+  id: Int8;
+  organization_id: number;
+  conversation_id: number;
+  from_status: ConversationStatus | null;
+  to_status: ConversationStatus;
+  moved_by: 'person' | 'engine' | 'import';
+  moved_by_user_id: number | null;
+  at: Date;
+}
+
 interface LeadCountRow {
   id: Int8;
   organization_id: number;
@@ -169,6 +182,8 @@ interface LeadRow {
   message_sent_at: Date | null;
   created_at: Date;
   friend_accepted_at: Date | null;
+  /** The imported CSV's other columns, by header (migration 20261127100010). */
+  fields: Record<string, string>;
 }
 
 interface LicenceRow {
@@ -199,6 +214,21 @@ interface MachineDataRow {
   updated_at: Date;
 }
 
+interface ApiKeyRow {
+  id: number;
+  organization_id: number;
+  /** The member who made it: the key acts with their role (migration 20261127300002). */
+  created_by: number;
+  name: string;
+  scope: 'read' | 'read_write';
+  /** sha256 of the key, hex: the key itself is never stored. */
+  key_hash: string;
+  /** The key's last four characters. */
+  hint: string;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
 interface OrganizationMemberRow {
   organization_id: number;
   user_id: number;
@@ -224,6 +254,17 @@ interface PageDiagnosticRow {
   lang: string;
   table_version: number;
   signature: unknown;
+  created_at: Date;
+}
+
+/** An entry of the organisation's do-not-contact list (migration 20261127500010). */
+export interface DoNotContactEntryRow {
+  id: number;
+  organization_id: number;
+  kind: DoNotContactKind;
+  value: string;
+  note: string;
+  added_by_user_id: number | null;
   created_at: Date;
 }
 
@@ -289,6 +330,20 @@ export interface UserRow {
   created_at: Date;
   updated_at: Date;
   session_version: number;
+  /** The organisation the user chose to act in (migration 20261127300001); null: the first joined. */
+  current_organization_id: number | null;
+  /** The name the user chose on the account page (migration 20261127400001). */
+  name: string | null;
+}
+
+interface PasswordResetRow {
+  id: number;
+  user_id: number;
+  /** sha256 of the link's token, hex: the token itself is never stored. */
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 interface VisitCounterRow {
@@ -303,8 +358,54 @@ interface VisitMarkRow {
   visitor: string;
 }
 
+interface WebhookEndpointRow {
+  id: number;
+  organization_id: number;
+  url: string;
+  description: string;
+  events: string[];
+  enabled: boolean;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface WebhookEventRow {
+  id: Int8;
+  message_id: string;
+  organization_id: number;
+  type: string;
+  ordering_key: string | null;
+  dedupe_key: string | null;
+  data: unknown;
+  created_at: Date;
+}
+
+interface WebhookDeliveryRow {
+  id: number;
+  organization_id: number;
+  endpoint_id: number;
+  event_id: Int8;
+  ordering_key: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: Date | null;
+  locked_until: Date | null;
+  claim_token: string | null;
+  first_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  response_status: number | null;
+  latency_ms: number | null;
+  response_snippet: string | null;
+  error: string | null;
+  created_at: Date;
+}
+
 /** Every table's row, by table name. */
 export interface Tables {
+  api_keys: ApiKeyRow;
   app_settings: AppSettingRow;
   campaign_logs: CampaignLogRow;
   campaign_profiles: CampaignProfileRow;
@@ -314,6 +415,8 @@ export interface Tables {
   collections: CollectionRow;
   conversation_messages: ConversationMessageRow;
   conversations: ConversationRow;
+  do_not_contact_entries: DoNotContactEntryRow;
+  funnel_moves: FunnelMoveRow;
   lead_counts: LeadCountRow;
   leads: LeadRow;
   licences: LicenceRow;
@@ -322,6 +425,7 @@ export interface Tables {
   organization_members: OrganizationMemberRow;
   organizations: OrganizationRow;
   page_diagnostics: PageDiagnosticRow;
+  password_resets: PasswordResetRow;
   people: PeopleRow;
   profile_cookies: ProfileCookyRow;
   profiles: ProfileRow;
@@ -329,6 +433,9 @@ export interface Tables {
   users: UserRow;
   visit_counters: VisitCounterRow;
   visit_marks: VisitMarkRow;
+  webhook_deliveries: WebhookDeliveryRow;
+  webhook_endpoints: WebhookEndpointRow;
+  webhook_events: WebhookEventRow;
 }
 
 /** A query on one table, its rows typed by Tables. */

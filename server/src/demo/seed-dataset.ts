@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ProfilesService } from '../services/profiles-service.ts';
+import { recordFunnelMoves } from '../services/reports/funnel-moves.ts';
 import type { SampleDataset } from './sample-types.ts';
 
 /**
@@ -13,6 +14,7 @@ const DEMO_DATA_TABLES = [
   'campaign_profiles',
   'campaigns',
   'conversation_messages',
+  'funnel_moves',
   'conversations',
   'people',
   'leads',
@@ -124,6 +126,18 @@ export async function writeSampleDataset(
       )
       .returning(['id', 'lead_id']);
     const byLead = idsByKey(conversationRows, (r: { lead_id: number }) => Number(r.lead_id));
+    // The funnel's history: each sample card entered its column at its status date (no move before).
+    await recordFunnelMoves(
+      trx,
+      data.conversations.map((c) => ({
+        organizationId,
+        conversationId: byLead.get(need(leadIds, c.leadId) ?? -1) ?? -1,
+        from: null,
+        to: c.status,
+        by: 'import',
+        at: new Date(c.statusUpdateDate ?? c.lastMessageAt ?? 0),
+      })),
+    );
     const messages = data.conversations.flatMap((c) =>
       c.messages.map((m) => ({
         organization_id,

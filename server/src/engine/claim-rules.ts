@@ -24,7 +24,7 @@ import type { Effects, TaskRow } from './task-types.ts';
 
 export type LeadRow = Pick<
   Tables['leads'],
-  'id' | 'profile_url' | 'name' | 'first_name' | 'last_name' | 'has_message_button'
+  'id' | 'profile_url' | 'name' | 'first_name' | 'last_name' | 'has_message_button' | 'fields'
 >;
 
 /** The task's columns the claim reads and hands out. */

@@ -3,6 +3,8 @@ import { FIRST_RANK, RANK_STEP } from '@reachly/shared/logic';
 import type { MessageDirection } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { table } from '../db/tables.ts';
+import { recordFunnelMoves } from '../services/reports/funnel-moves.ts';
+import { recordStatusChanged } from '../services/webhooks/record-event.ts';
 
 /**
  * How the campaign engine writes the funnel board: a message sent or received lands in the
@@ -46,7 +48,7 @@ export interface MessageWrite {
 
 /**
  * The conversation of (lead, profile), locked, created as a card in `status` (default sent) on first
- * contact; answers it with whether it was created.
+ * contact (the funnel's history records the new card); answers it with whether it was created.
  */
 export async function openConversation(
   trx: Knex.Transaction,
@@ -73,6 +75,16 @@ export async function openConversation(
     })
     .returning(['id', 'status']);
   if (!row) throw new Error('insert returned no conversation');
+  await recordFunnelMoves(trx, [
+    {
+      organizationId: open.organizationId,
+      conversationId: row.id,
+      from: null,
+      to: status,
+      by: 'engine',
+      at: open.at,
+    },
+  ]);
   return { id: row.id, status: row.status, created: true };
 }
 
@@ -98,8 +110,8 @@ export async function writeMessage(trx: Knex.Transaction, write: MessageWrite): 
 }
 
 /**
- * Moves a card to the top of another column and stamps the change, unless a person moved the card
- * by hand: it then stays where the person put it (answered as it is).
+ * Moves a card to the top of another column and stamps the change (in the funnel's history too),
+ * unless a person moved the card by hand: it then stays where the person put it (answered as it is).
  */
 export async function moveCard(
   trx: Knex.Transaction,
@@ -110,10 +122,25 @@ export async function moveCard(
 ): Promise<ConversationRef> {
   const card = await table(trx, 'conversations')
     .where({ id: conversationId })
-    .first('status', 'manual_status_at');
+    .first('status', 'manual_status_at', 'lead_id', 'profile_id');
   if (card && card.manual_status_at !== null) return { id: conversationId, status: card.status };
   await trx('conversations')
     .where({ id: conversationId })
     .update({ status, order: await topRank(trx, organizationId, status), status_update_date: at });
+  if (card && card.status !== status) {
+    await recordFunnelMoves(trx, [
+      { organizationId, conversationId, from: card.status, to: status, by: 'engine', at },
+    ]);
+    await recordStatusChanged(trx, {
+      organizationId,
+      conversationId,
+      leadId: card.lead_id,
+      profileId: card.profile_id,
+      from: card.status,
+      to: status,
+      by: 'engine',
+      at,
+    });
+  }
   return { id: conversationId, status };
 }

@@ -1,4 +1,4 @@
-import { randomGapSeconds, renderTemplate } from '@reachly/shared/logic';
+import { leadTemplateVariables, randomGapSeconds, renderTemplate } from '@reachly/shared/logic';
 import { type ClaimTaskResponse, type ExecutorTask, TASK_LEASE_SECONDS } from '@reachly/shared/schemas';
 import { type ClaimTask, isMessageAction, type LeadRow, templateFor } from './claim-rules.ts';
 import type { LeaseWrite } from './claim-sql.ts';
@@ -93,7 +93,12 @@ export function leaseTask({
     const template = templateFor(campaign.settings, task) ?? '';
     payload.text = renderTemplate(
       template,
-      { firstName: lead?.first_name, lastName: lead?.last_name, name: lead?.name },
+      leadTemplateVariables({
+        firstName: lead?.first_name,
+        lastName: lead?.last_name,
+        name: lead?.name,
+        fields: lead?.fields,
+      }),
       random,
     );
   }

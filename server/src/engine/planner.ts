@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { toAffectedRows } from '../db/knex.ts';
 import { likePattern } from '../db/sql.ts';
 import { table } from '../db/tables.ts';
+import { LEAD_LISTED_SQL } from '../services/do-not-contact/task-sweep.ts';
 import { type CampaignSettings, followUpSequence, parseSettings, stepOf } from './settings.ts';
 
 /**
@@ -55,6 +56,8 @@ async function profileIdsOf(db: Knex | Knex.Transaction, campaignId: number): Pr
 }
 
 const TASK_COLUMNS = '(organization_id, campaign_id, profile_id, lead_id, step_key, action, due_at, payload)';
+const TASK_COLUMNS_WITH_OUTCOME =
+  '(organization_id, campaign_id, profile_id, lead_id, step_key, action, due_at, payload, status, finished_at, result)';
 
 type Run = (sql: string, bindings: readonly unknown[]) => Promise<void>;
 
@@ -83,9 +86,7 @@ export async function planCampaignLeads(
   const step = firstContactStep(campaign.settings);
   const profiles = await profileIdsOf(db, campaign.id);
   if (!step || profiles.length === 0 || campaign.status !== 'running') return 0;
-  const { run, added } = counter(db);
-  await planFirstContact(campaign, profiles, step, now, run);
-  return added();
+  return (await planFirstContact(db, campaign, profiles, step, now)).targeted;
 }
 
 export interface PlanResult {
@@ -93,6 +94,8 @@ export interface PlanResult {
   added: number;
   /** Leads newly targeted for their first contact. */
   targeted: number;
+  /** Leads left out because they are on the do-not-contact list (their first contact recorded as skipped). */
+  listed: number;
 }
 
 /** Plans every step of a running campaign; answers how many tasks were added. */
@@ -102,7 +105,7 @@ export async function planCampaign(
   now: Date,
 ): Promise<PlanResult> {
   const campaign = await loadCampaign(db, campaignId);
-  const none: PlanResult = { added: 0, targeted: 0 };
+  const none: PlanResult = { added: 0, targeted: 0, listed: 0 };
   if (campaign?.status !== 'running') return none;
   const profiles = await profileIdsOf(db, campaignId);
   if (profiles.length === 0) return none;
@@ -132,12 +135,9 @@ export async function planCampaign(
   }
 
   const firstContact = firstContactStep(settings);
-  let targeted = 0;
-  if (firstContact) {
-    const before = added();
-    await planFirstContact(campaign, profiles, firstContact, now, run);
-    targeted = added() - before;
-  }
+  const first = firstContact
+    ? await planFirstContact(db, campaign, profiles, firstContact, now)
+    : { targeted: 0, listed: 0 };
   if (firstContact === 'friendRequest' && stepOf(settings, 'welcomeMessage')) {
     await planWelcomes(db, campaignId, now, run);
   }
@@ -191,22 +191,24 @@ export async function planCampaign(
   }
 
   await db('campaigns').where({ id: campaignId }).update({ planned_at: now });
-  return { added: added(), targeted };
+  return { added: added() + first.targeted, targeted: first.targeted, listed: first.listed };
 }
 
 /**
  * The first contact of every lead of the collection that the targeting step lets through, spread
  * over the campaign's profiles by lead id (a person some profile already works stays with it).
  * Left out: people off-limits in any collection or on do-not-contact, people in conversation with
- * another of our profiles, and, with skipContacted, people another campaign contacted.
+ * another of our profiles, and, with skipContacted, people another campaign contacted. A lead the
+ * do-not-contact list matches (reachly_dnc_entry) gets its first contact as a skipped task, so the
+ * campaign counts it ("on the do-not-contact list") and taking the entry off the list plans it again.
  */
 async function planFirstContact(
+  db: Knex | Knex.Transaction,
   campaign: PlannedCampaign,
   profiles: number[],
   step: 'friendRequest' | 'welcomeMessage',
   now: Date,
-  run: Run,
-) {
+): Promise<{ targeted: number; listed: number }> {
   const filters = stepOf(campaign.settings, 'target')?.filters ?? {
     includeKeywords: [],
     excludeKeywords: [],
@@ -232,12 +234,22 @@ async function planFirstContact(
     where.push('(p.owner_campaign_id is null or p.owner_campaign_id = ?)');
     bindings.push(campaign.id);
   }
+  // The do-not-contact rule runs per lead only when the organisation has a list at all: with none
+  // (most organisations), planning costs what it cost before the list existed.
+  const hasList = await db('do_not_contact_entries')
+    .where({ organization_id: campaign.organization_id })
+    .first('id');
+  // `offset 0` keeps the lookup a subquery: pulled up, each use of d.entry_id below would call the
+  // rule again (two or three calls per lead instead of one).
+  const entryLookup = hasList
+    ? `select ${LEAD_LISTED_SQL} as entry_id offset 0`
+    : 'select null::int as entry_id';
   // The people already talking with a profile, and the people off-limits in any collection, are
   // read once (materialized sets, hashed), not looked up per lead: without statistics on a new
   // organisation's leads, a correlated lookup made PostgreSQL scan every lead for every lead.
   // A person already worked by one of our profiles goes to that profile, or is left out when that
   // profile is not on this campaign: nobody hears from two of our profiles.
-  await run(
+  const inserted = await db.raw(
     `with talking as materialized (
        select distinct other.profile_url, cv.profile_id
          from conversations cv join leads other on other.id = cv.lead_id
@@ -247,18 +259,24 @@ async function planFirstContact(
         where x.organization_id = ? and (x.is_excluded or x.should_skip)
        union
        select d.profile_url from people d where d.organization_id = ? and d.do_not_contact)
-     insert into campaign_tasks ${TASK_COLUMNS}
-     select l.organization_id, ?, a.profile_id, l.id, ?, ?, ?, null
+     insert into campaign_tasks ${TASK_COLUMNS_WITH_OUTCOME}
+     select l.organization_id, ?, a.profile_id, l.id, ?, ?, ?, null,
+            case when d.entry_id is null then 'pending' else 'skipped' end,
+            case when d.entry_id is null then null else ?::timestamptz end,
+            case when d.entry_id is not null
+                 then jsonb_build_object('reason', 'do-not-contact', 'entryId', d.entry_id) end
        from leads l
        left join people p on p.organization_id = l.organization_id and p.profile_url = l.profile_url
        cross join lateral (select coalesce(p.owner_profile_id, (?::int[])[1 + (l.id % ?)]) as profile_id) a
+       cross join lateral (${entryLookup}) d
        left join talking t on t.profile_url = l.profile_url and t.profile_id is distinct from a.profile_id
        left join off_limits o on o.profile_url = l.profile_url
       where l.collection_id = ? and l.organization_id = ? and not l.is_excluded and not l.should_skip
         and t.profile_url is null and o.profile_url is null
         and a.profile_id = any(?::int[])
         ${where.map((w) => `and ${w}`).join(' ')}
-     on conflict do nothing`,
+     on conflict do nothing
+     returning status`,
     [
       campaign.organization_id,
       campaign.organization_id,
@@ -267,14 +285,18 @@ async function planFirstContact(
       step,
       step,
       now,
+      now,
       profiles,
       profiles.length,
       campaign.collection_id,
       campaign.organization_id,
       profiles,
       ...bindings,
-    ],
+    ] as Knex.RawBinding[],
   );
+  const statuses = (inserted.rows as { status: string }[]).map((r) => r.status);
+  const listed = statuses.filter((status) => status === 'skipped').length;
+  return { targeted: statuses.length - listed, listed };
 }
 
 /** The welcome message of every lead whose friend request (sent by this campaign) was accepted. */

@@ -17,7 +17,7 @@ export function createPlanning({ db, clock, pushes }: { db: Knex; clock: Clock; 
   /** Plans a running campaign now (on start, and from the claim path once a minute); logs new targets. */
   async function planAt(campaignId: number, now: Date): Promise<PlanResult> {
     const result = await planCampaign(db, campaignId, now);
-    if (result.targeted > 0) {
+    if (result.targeted > 0 || result.listed > 0) {
       const organization = (await db('campaigns').where({ id: campaignId }).first('organization_id')) as {
         organization_id: number;
       };
@@ -35,7 +35,9 @@ export function createPlanning({ db, clock, pushes }: { db: Knex; clock: Clock; 
             campaignId,
             profileId: null,
             type: 'TARGETING_FINISHED',
-            message: `${result.targeted} new lead(s) targeted`,
+            message: `${result.targeted} new lead(s) targeted${
+              result.listed > 0 ? `; ${result.listed} skipped: on the do-not-contact list` : ''
+            }`,
           },
         ],
         now,

@@ -9,6 +9,7 @@ import {
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../errors.ts';
+import { recordWebhookEvent } from '../services/webhooks/record-event.ts';
 import { dateOf, secondsUntilLatest } from './clock.ts';
 import { loadCampaign } from './planner.ts';
 import {
@@ -180,7 +181,8 @@ export async function pauseProfile(
   const profile = (await trx('profiles')
     .where({ id: profileId })
     .forUpdate()
-    .first('name', 'proxy_timezone', 'paused_until', 'pause_streak', 'last_pause_at')) as {
+    .first('organization_id', 'name', 'proxy_timezone', 'paused_until', 'pause_streak', 'last_pause_at')) as {
+    organization_id: number;
     name: string;
     proxy_timezone: string | null;
     paused_until: Date | string | null;
@@ -213,5 +215,13 @@ export async function pauseProfile(
   const message = `${profile.name} paused until ${formatLocal(until, profile.proxy_timezone)} after a ${signal}: ${reason}${
     notes.length > 0 ? ` (${notes.join('; ')})` : ''
   }`;
+  if (!repeated) {
+    await recordWebhookEvent(trx, {
+      organizationId: profile.organization_id,
+      type: 'profile.restricted',
+      data: { profileId, name: profile.name, signal, reason, pausedUntil: until.toISOString() },
+      at: now,
+    });
+  }
   return { until, message, repeated };
 }

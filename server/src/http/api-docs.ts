@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { contract, openApiDocument } from '@reachly/shared/contract';
 import express, { Router } from 'express';
+import { CACHE_CONTROL } from './cache-control.ts';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -43,12 +44,20 @@ export function apiDocsRoutes(): Router {
   router.get('/docs', (_req, res) => {
     res.type('html').send(PAGE);
   });
+  // The reference page's script and Swagger UI's files are the same for everyone: cached a while,
+  // unlike every other API answer (no-store).
   router.get('/docs/start.js', (_req, res) => {
+    res.setHeader('Cache-Control', CACHE_CONTROL.short);
     res.type('text/javascript').send(START);
   });
   router.use(
     '/docs/assets',
-    express.static(swaggerDir, { index: false, fallthrough: false, dotfiles: 'deny' }),
+    express.static(swaggerDir, {
+      index: false,
+      fallthrough: false,
+      dotfiles: 'deny',
+      setHeaders: (res) => res.setHeader('Cache-Control', CACHE_CONTROL.short),
+    }),
   );
   return router;
 }

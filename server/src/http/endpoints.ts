@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { TAB_HEADER } from '@reachly/shared/constants';
 import {
   type EndpointGroup,
   type EndpointSpec,
@@ -7,12 +8,14 @@ import {
   type ServerInput,
   type ServerOutput,
 } from '@reachly/shared/contract';
+import { type DataArea, tabIdSchema } from '@reachly/shared/realtime';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/authenticate.ts';
 import { forbidden, tooManyRequests } from '../errors.ts';
 import { jsonBody } from './json-body.ts';
+import { allowedFor } from './permissions.ts';
 import { parse } from './validate.ts';
 
 /** What a handler gets: the parsed input, the caller (signed-in endpoints), and the request for the rare route that needs it. */
@@ -46,6 +49,11 @@ export interface EndpointDeps {
   limits: Record<RateLimit, number>;
   /** Check every answer against the contract (tests): a mismatch is a 500 that names the field. */
   checkAnswers: boolean;
+  /**
+   * Tells the organisation's open tabs what a successful call changed (the endpoint's `changes`),
+   * with the calling tab's id (TAB_HEADER) so that it skips its own echo.
+   */
+  announce?: (organizationId: number, areas: readonly DataArea[], origin: string | null) => void;
 }
 
 export function isLoopback(address: string | undefined): boolean {
@@ -121,6 +129,7 @@ function mountOne<E extends EndpointSpec>(
   if (endpoint.access === 'user') chain.push(deps.requireAuth);
   if (endpoint.access === 'optional') chain.push(deps.optionalAuth);
   if (endpoint.access === 'admin') chain.push(adminOnly(deps.adminToken));
+  if (endpoint.permission || endpoint.apiKey === false) chain.push(allowedFor(endpoint));
   chain.push(...bodyParsers(endpoint), ...before);
   const status = endpoint.status ?? 200;
   chain.push(async (req, res) => {
@@ -135,15 +144,24 @@ function mountOne<E extends EndpointSpec>(
       afterAnswer: (work: () => Promise<unknown>) => after.push(work),
     } as HandlerInput<E>;
     const answer = await handle(input);
-    if (endpoint.response === 'file' || res.headersSent) return;
-    if (endpoint.response === null) res.status(status).end();
-    else {
-      if (deps.checkAnswers) {
-        const checked = endpoint.response.safeParse(answer);
-        if (!checked.success) throw answerMismatch(endpoint, checked.error);
+    // A file, or an answer the handler wrote itself, is sent; its afterAnswer work does not run.
+    const { response } = endpoint;
+    const answeredByHandler = response === 'file' || res.headersSent;
+    if (response !== 'file' && !res.headersSent) {
+      if (response === null) res.status(status).end();
+      else {
+        if (deps.checkAnswers) {
+          const checked = response.safeParse(answer);
+          if (!checked.success) throw answerMismatch(endpoint, checked.error);
+        }
+        res.status(status).json(answer);
       }
-      res.status(status).json(answer);
     }
+    if (endpoint.changes && req.auth && deps.announce && res.statusCode < 300) {
+      const tab = tabIdSchema.safeParse(req.get(TAB_HEADER));
+      deps.announce(req.auth.organizationId, endpoint.changes, tab.success ? tab.data : null);
+    }
+    if (answeredByHandler) return;
     for (const work of after) await work();
   });
   const path = endpoint.path.slice('/api'.length);

@@ -99,6 +99,12 @@ export class Realtime {
     );
   }
 
+  /** Disconnects a user's sockets from the organisation's room, on every server process. */
+  async disconnectUser(organizationId: number, userId: number): Promise<void> {
+    const sockets = await this.io.in(organizationRoom(organizationId)).fetchSockets();
+    for (const socket of sockets) if (socket.data.userId === userId) socket.disconnect(true);
+  }
+
   async close(): Promise<void> {
     await new Promise<void>((resolve) => this.io.close(() => resolve()));
   }

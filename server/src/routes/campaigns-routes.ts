@@ -7,7 +7,7 @@ export function campaignsHandlers({ campaigns, clock }: AppContext): Handlers<Co
   return {
     list: ({ auth }) => campaigns.list(auth.tenant),
     create: ({ auth, body }) => campaigns.create(auth.organizationId, body),
-    previewTemplate: ({ body }) => campaigns.preview(body),
+    previewTemplate: ({ auth, body }) => campaigns.preview(auth.organizationId, body),
     get: ({ auth, params }) => campaigns.get(auth.tenant, params.id),
     update: ({ auth, params, body }) => campaigns.update(auth.organizationId, params.id, body),
     remove: ({ auth, params }) => campaigns.remove(auth.tenant, params.id),

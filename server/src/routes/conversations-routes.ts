@@ -10,6 +10,6 @@ export function conversationsHandlers({ conversations }: AppContext): Handlers<C
         ? conversations.listGrouped(auth.tenant, query)
         : conversations.listColumn(auth.tenant, query),
     get: ({ auth, params }) => conversations.get(auth.tenant, params.id),
-    move: ({ auth, body }) => conversations.move(auth.organizationId, body),
+    move: ({ auth, body }) => conversations.move(auth.organizationId, body, auth.user.id),
   };
 }

@@ -9,12 +9,17 @@ import { campaignsHandlers } from './campaigns-routes.ts';
 import { collectionsHandlers } from './collections-routes.ts';
 import { conversationsHandlers } from './conversations-routes.ts';
 import { demoGuards, demoHandlers } from './demo-routes.ts';
+import { doNotContactHandlers } from './do-not-contact-routes.ts';
 import { executorHandlers } from './executor-routes.ts';
+import { exportsHandlers } from './exports-routes.ts';
 import { leadsHandlers } from './leads-routes.ts';
 import { locatorsHandlers } from './locators-routes.ts';
 import { profilesHandlers } from './profiles-routes.ts';
 import { publicHandlers } from './public-routes.ts';
+import { reportsHandlers } from './reports-routes.ts';
+import { teamHandlers } from './team-routes.ts';
 import { userHandlers } from './user-routes.ts';
+import { webhooksHandlers } from './webhooks-routes.ts';
 
 /** The server's handler of every endpoint of the contract, one file per area (the compiler checks none is missing). */
 function apiHandlers(ctx: AppContext): Handlers<Contract> {
@@ -32,6 +37,11 @@ function apiHandlers(ctx: AppContext): Handlers<Contract> {
     executor: executorHandlers(ctx),
     agent: agentHandlers(ctx),
     locators: locatorsHandlers(ctx),
+    team: teamHandlers(ctx),
+    doNotContact: doNotContactHandlers(ctx),
+    exports: exportsHandlers(ctx),
+    reports: reportsHandlers(ctx),
+    webhooks: webhooksHandlers(ctx),
   };
 }
 
@@ -46,6 +56,8 @@ export function apiRoutes(ctx: AppContext): Router {
       adminToken: ctx.config.ADMIN_TOKEN,
       limits: { auth: ctx.config.AUTH_RATE_LIMIT, public: ctx.config.PUBLIC_RATE_LIMIT },
       checkAnswers: ctx.config.CHECK_ANSWERS,
+      announce: (organizationId, areas, origin) =>
+        ctx.realtime.emit(organizationId, 'data-changed', { areas: [...areas], origin }),
     }),
   );
 }

@@ -2,7 +2,7 @@ import type { Contract } from '@reachly/shared/contract';
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/endpoints.ts';
 
-/** Leads (spec §7): pages, exclusion, bulk add, the CSV import, clearing a collection. */
+/** Leads (spec §7): pages, exclusion, bulk add, the CSV import, clearing a collection, bulk actions. */
 export function leadsHandlers({ leads, engine }: AppContext): Handlers<Contract['leads']> {
   return {
     list: ({ auth, query }) => leads.list(auth.organizationId, query),
@@ -23,5 +23,14 @@ export function leadsHandlers({ leads, engine }: AppContext): Handlers<Contract[
       },
     },
     clear: ({ auth, query }) => leads.clear(auth.organizationId, query.collectionId),
+    // Leads that come back to work (included, moved or copied) are targeted by the running
+    // campaigns of their collection once the answer is out, as added leads are.
+    bulk: async ({ auth, body, afterAnswer }) => {
+      const done = await leads.bulk(auth.organizationId, body);
+      if (body.action !== 'exclude' && body.action !== 'delete' && done.changed > 0) {
+        afterAnswer(() => engine.collectionChanged(auth.organizationId, null));
+      }
+      return done;
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DOWNLOAD_ITEMS } from '@reachly/shared/constants';
+import { DOWNLOAD_ITEMS, PLATFORMS } from '@reachly/shared/constants';
 import type { Contract } from '@reachly/shared/contract';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
@@ -11,6 +11,10 @@ import { countVisitOnce, PUBLIC_VISIT_COUNTER_KEYS, visitorId } from '../service
 /** The public site, open to visitors: the desktop app's downloads and the visit counters. */
 export function publicHandlers({ db, config }: AppContext): Handlers<Contract['public']> {
   const releases = path.resolve(config.RELEASES_DIR);
+  const published = (fileName: string) => {
+    const file = path.join(releases, fileName);
+    return existsSync(file) && statSync(file).isFile();
+  };
   const visitor = (ip: string | undefined, userAgent: string | undefined) =>
     visitorId(config.AUTH_SECRET, ip, userAgent);
   return {
@@ -18,8 +22,7 @@ export function publicHandlers({ db, config }: AppContext): Handlers<Contract['p
       new Promise<undefined>((resolve, reject) => {
         const { fileName } = DOWNLOAD_ITEMS[query.os];
         const file = path.join(releases, fileName);
-        if (!existsSync(file) || !statSync(file).isFile())
-          throw notFound(`${fileName} is not available yet.`);
+        if (!published(fileName)) throw notFound(`${fileName} is not available yet.`);
         // res.download sets Content-Disposition (attachment; filename) and Content-Length, and streams.
         res.download(
           file,
@@ -31,6 +34,8 @@ export function publicHandlers({ db, config }: AppContext): Handlers<Contract['p
           },
         );
       }),
+    // The page offers only these (issue 19: no link that answers 404).
+    downloads: () => ({ available: PLATFORMS.filter((os) => published(DOWNLOAD_ITEMS[os].fileName)) }),
     // Counted once per visitor, key and day; the server's own counters are not a visitor's to raise.
     summary: async ({ body: { key }, req }) => {
       if (!PUBLIC_VISIT_COUNTER_KEYS.includes(key)) throw forbidden(`${key} is counted by the server only.`);

@@ -6,6 +6,7 @@ import { badRequest } from '../errors.ts';
 import type { Handlers } from '../http/endpoints.ts';
 import { saveMachineData } from '../services/machine-data.ts';
 import { readTraffic } from '../services/traffic-service.ts';
+import { readAccount, renameAccount } from '../services/users/account.ts';
 
 /** The signed-in user, their machine data, password and traffic (spec §7). */
 export function userHandlers({ db, users, settings }: AppContext): Handlers<Contract['user']> {
@@ -36,6 +37,14 @@ export function userHandlers({ db, users, settings }: AppContext): Handlers<Cont
         await trx('users').where({ id: user.id }).update({ password_hash: passwordHash });
         await endSessions(trx, user.id);
       });
+      users.forgetUser(user.id);
+      return { ok: true, signedOut: true };
+    },
+    account: ({ auth: { user } }) => readAccount(db, user.id),
+    updateAccount: ({ auth: { user }, body }) => renameAccount(db, user.id, body.name),
+    // "Sign out of every session": the same ending as a password change, without the new password.
+    endSessions: async ({ auth: { user } }) => {
+      await endSessions(db, user.id);
       users.forgetUser(user.id);
       return { ok: true, signedOut: true };
     },

@@ -1,4 +1,3 @@
-import { organizationRoom } from '@reachly/shared/realtime';
 import type {
   AdminAttachProfilesBody,
   AdminGrantLicenceBody,
@@ -14,6 +13,7 @@ import type { Realtime } from '../realtime/realtime.ts';
 import type { ProfilesService } from './profiles-service.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { UsersService } from './users-service.ts';
+import { countVisit } from './visits.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
@@ -50,16 +50,28 @@ export function createAdminService({
   async function grantLicence(body: AdminGrantLicenceBody): Promise<AdminResult> {
     const { organizationId } = await organizationOfEmail(body.email);
     const licenseTill = new Date(body.licenseTill);
-    await db('licences')
-      .insert({
-        organization_id: organizationId,
-        plan: body.plan,
-        is_trial: body.isTrial,
-        license_till: licenseTill,
-        updated_at: db.fn.now(),
-      })
-      .onConflict('organization_id')
-      .merge();
+    await db.transaction(async (trx) => {
+      const previous = await trx('licences')
+        .where({ organization_id: organizationId })
+        .forUpdate()
+        .first('is_trial');
+      await trx('licences')
+        .insert({
+          organization_id: organizationId,
+          plan: body.plan,
+          is_trial: body.isTrial,
+          license_till: licenseTill,
+          updated_at: trx.fn.now(),
+        })
+        .onConflict('organization_id')
+        .merge();
+      // A paid licence is a purchase (payment is manual): the purchase counters are the server's
+      // to write, here, never a visitor's (POST /api/summary refuses them).
+      if (!body.isTrial) {
+        await countVisit(trx, 'purchasedTotal');
+        if (!previous || previous.is_trial) await countVisit(trx, 'purchasedFirstTime');
+      }
+    });
     realtime.emit(organizationId, 'LICENSE_UPDATE', { licenseTill: licenseTill.toISOString() });
     return {
       ok: true,
@@ -101,9 +113,11 @@ export function createAdminService({
     await db('users').where({ id: userId }).update({ is_banned: banned, updated_at: db.fn.now() });
     users.forgetUser(userId);
     if (banned) {
-      // A banned user's open sockets go at once, on every server process.
-      const sockets = await realtime.io.in(organizationRoom(organizationId)).fetchSockets();
-      for (const socket of sockets) if (socket.data.userId === userId) socket.disconnect(true);
+      // A banned user's open sockets go at once, on every server process, in every organisation.
+      const memberships: number[] = await db('organization_members')
+        .where({ user_id: userId })
+        .pluck('organization_id');
+      await Promise.all(memberships.map((id) => realtime.disconnectUser(id, userId)));
     }
     return { ok: true, organizationId, message: `${email} is ${banned ? 'banned' : 'no longer banned'}.` };
   }

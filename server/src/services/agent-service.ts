@@ -20,6 +20,7 @@ import { logsForRunning, runningCampaignsByProfile } from './agent/running-campa
 import type { ProfilesService } from './profiles-service.ts';
 import { type SecretBox, SecretBoxError } from './secret-box.ts';
 import { tenant } from './tenancy.ts';
+import { recordTrafficRanOut } from './webhooks/record-event.ts';
 
 type AgentProfileRow = Pick<
   Tables['profiles'],
@@ -151,6 +152,7 @@ export function createAgentService({
              updated_at = now()`,
         [organizationId, sum.toString(), BIGINT_MAX.toString(), sum.toString(), BIGINT_MAX.toString()],
       );
+      await recordTrafficRanOut(trx, organizationId, sum, clock.now());
       return sum;
     });
     const traffic = await readTraffic(db, organizationId);

@@ -9,25 +9,32 @@ import {
   leadCsvRowSchema,
 } from '@reachly/shared/schemas';
 import { type CsvError, parse } from 'csv-parse';
-import type { Knex } from 'knex';
-import { insertLeadColumns, type LeadColumns } from '../db/insert-leads.ts';
+import { emptyLeadChunk, type LeadChunk, type LeadSink } from '../db/lead-sink.ts';
 import { badRequest } from '../errors.ts';
 
 /**
  * The streaming part of POST /api/leads/import (docs/design.md §6): CSV bytes go through csv-parse's
- * stream parser into multi-row inserts of LEAD_IMPORT_BATCH_SIZE rows, inside the caller's
- * transaction. The parser is read with `for await`, so it pauses (and the upload with it) while a
- * batch is written: memory holds one batch, whatever the file's size.
+ * stream parser into chunks of at most LEAD_IMPORT_CHUNK_ROWS rows (or LEAD_IMPORT_CHUNK_CHARS
+ * characters), each written by the caller's sink (db/lead-sink.ts: COPY and INSERT … SELECT on
+ * PostgreSQL) inside the caller's transaction. The parser is read with `for await`, and one chunk is
+ * written while the next is read: the parser pauses (and the upload with it) when the next one is
+ * full first, so memory holds two chunks, whatever the file's size.
  */
 
-/** Rows per INSERT (and per progress push). */
-const LEAD_IMPORT_BATCH_SIZE = 5000;
+/**
+ * Rows per chunk written (and per progress push): the first chunk small, so that the first progress
+ * comes soon; the later ones larger, so that a large file costs fewer round trips.
+ */
+const LEAD_IMPORT_FIRST_CHUNK_ROWS = 5_000;
+const LEAD_IMPORT_CHUNK_ROWS = 50_000;
+/** A chunk is written early when its text reaches this many characters (wide rows, many columns). */
+const LEAD_IMPORT_CHUNK_CHARS = 8 * 1024 * 1024;
 /** The longest record (in characters) the parser accepts: a quote left open would swallow the file. */
 const LEAD_IMPORT_MAX_RECORD_CHARS = 100_000;
 /** How far the parser looks for the end of the header line to guess the delimiter. */
 const HEADER_SNIFF_BYTES = 64 * 1024;
 /** The `source` of imported leads. */
-const IMPORTED_LEAD_SOURCE = 'import';
+export const IMPORTED_LEAD_SOURCE = 'import';
 
 export interface LeadImportCounts {
   /** Data rows read so far (the header is not one). */
@@ -47,15 +54,13 @@ export interface LeadImportResult {
 }
 
 export interface ImportLeadsCsvOptions {
-  trx: Knex.Transaction;
-  organizationId: number;
-  /** A collection of the organisation, checked by the caller. */
-  collectionId: number;
+  /** Writes the leads into their collection (db/lead-sink.ts). */
+  sink: LeadSink;
   /** The file's bytes. */
   input: AsyncIterable<Buffer>;
-  /** Called after every batch written. */
+  /** Called after every chunk written. */
   onProgress?: (counts: LeadImportCounts) => void;
-  batchSize?: number;
+  chunkRows?: number;
 }
 
 const notCsv = (why: string) => badRequest(`The file is not a CSV file of leads: ${why}`);
@@ -80,9 +85,10 @@ function isBlank(fields: readonly string[]): boolean {
 
 /**
  * The delimiter of the header line: the most frequent of comma, semicolon (spreadsheets in many
- * locales) and tab, outside quotes; comma when none is seen.
+ * locales) and tab, outside quotes; comma when none is seen. (The do-not-contact import reads its
+ * files with it too.)
  */
-function sniffDelimiter(head: Buffer): ',' | ';' | '\t' {
+export function sniffDelimiter(head: Uint8Array): ',' | ';' | '\t' {
   const counts = { ',': 0, ';': 0, '\t': 0 };
   let quoted = false;
   for (const byte of head) {
@@ -155,30 +161,44 @@ class InvalidLines {
   }
 }
 
-/** Which column holds each lead field; the first column naming a field wins. */
-function mapHeader(header: readonly string[]): Partial<Record<LeadCsvField, number>> {
-  const columns: Partial<Record<LeadCsvField, number>> = {};
-  header.forEach((cell, index) => {
-    const field = leadCsvFieldForHeader(cell);
-    if (field && columns[field] === undefined) columns[field] = index;
-  });
-  return columns;
+interface HeaderMap {
+  /** Which column holds each lead field; the first column naming a field wins. */
+  columns: Partial<Record<LeadCsvField, number>>;
+  /** The other columns, kept in leads.fields under their header (trimmed; the first of a name wins). */
+  extras: { index: number; key: string }[];
 }
 
-function emptyColumns(): LeadColumns {
-  return {
-    profileUrl: [],
-    name: [],
-    firstName: [],
-    lastName: [],
-    avatarUrl: [],
-    hasMessageButton: [],
-    source: [],
-  };
+function mapHeader(header: readonly string[]): HeaderMap {
+  const columns: Partial<Record<LeadCsvField, number>> = {};
+  const extras: { index: number; key: string }[] = [];
+  const keys = new Set<string>();
+  header.forEach((cell, index) => {
+    const field = leadCsvFieldForHeader(cell);
+    if (field) {
+      if (columns[field] === undefined) columns[field] = index;
+      return;
+    }
+    const key = cell.trim();
+    if (key === '' || keys.has(key)) return;
+    keys.add(key);
+    extras.push({ index, key });
+  });
+  return { columns, extras };
+}
+
+/** A row's other columns as leads.fields' JSON text; blank cells are left out. */
+function fieldsJson(fields: readonly string[], extras: HeaderMap['extras']): string {
+  if (extras.length === 0) return '{}';
+  const kept: Record<string, string> = {};
+  for (const { index, key } of extras) {
+    const value = fields[index]?.trim();
+    if (value) kept[key] = value;
+  }
+  return JSON.stringify(kept);
 }
 
 /**
- * Imports a CSV of leads into a collection within `trx`. The first line names the columns (see
+ * Imports a CSV of leads through `sink`. The first line names the columns (see
  * LEAD_CSV_HEADER_ALIASES); each later line is a lead, or an invalid line (no usable profile URL, a
  * value too long, more non-empty cells than the header, a quote never closed) that is counted and listed.
  * Throws a 400 when the file is not a CSV of leads: empty, binary, no profile URL column, or a
@@ -186,8 +206,8 @@ function emptyColumns(): LeadColumns {
  * the file, count as duplicates (the unique index skips them, the transaction sees its own rows).
  */
 export async function importLeadsCsv(options: ImportLeadsCsvOptions): Promise<LeadImportResult> {
-  const { trx, organizationId, collectionId, onProgress } = options;
-  const batchSize = options.batchSize ?? LEAD_IMPORT_BATCH_SIZE;
+  const { sink, onProgress } = options;
+  let chunkRows = options.chunkRows ?? LEAD_IMPORT_FIRST_CHUNK_ROWS;
   const { head, chunks } = await withHead(textChunks(options.input));
   if (head.length === 0) throw notCsv('it is empty.');
 
@@ -221,29 +241,28 @@ export async function importLeadsCsv(options: ImportLeadsCsvOptions): Promise<Le
   // Errors reach the loop below through the parser, which pipeline destroys with them.
   const piping = pipeline(Readable.from(chunks, { objectMode: false }), parser).catch(() => undefined);
 
-  // One batch is written while the next one is read: the parser pauses (and the upload with it)
-  // when that next batch is full before the write is done.
+  // One chunk is written while the next one is read: the parser pauses (and the upload with it)
+  // when that next chunk is full before the write is done, and while a chunk is sent.
   let writing: Promise<void> = Promise.resolve();
-  async function write(rows: LeadColumns): Promise<void> {
+  async function flush(rows: LeadChunk): Promise<void> {
+    await writing;
     const size = rows.profileUrl.length;
-    if (size > 0) {
-      const inserted = await insertLeadColumns(trx, organizationId, collectionId, rows);
+    const insert = size > 0 ? await sink.write(rows) : async () => 0;
+    writing = (async () => {
+      const inserted = await insert();
       counts.imported += inserted;
       counts.duplicates += size - inserted;
-    }
-    counts.invalid = invalid.count;
-    onProgress?.({ ...counts });
-  }
-  async function flush(rows: LeadColumns): Promise<void> {
-    await writing;
-    writing = write(rows);
+      counts.invalid = invalid.count;
+      onProgress?.({ ...counts });
+    })();
     // Noticed by the next flush; a failed write must not be an unhandled rejection meanwhile.
     writing.catch(() => undefined);
   }
 
-  let columns: Partial<Record<LeadCsvField, number>> | null = null;
+  let header: HeaderMap | null = null;
   let headerLength = 0;
-  let batch = emptyColumns();
+  let batch = emptyLeadChunk();
+  let batchChars = 0;
   // The 1-based line of the file where the next record starts.
   let line = 1;
   try {
@@ -251,10 +270,10 @@ export async function importLeadsCsv(options: ImportLeadsCsvOptions): Promise<Le
       const start = line;
       line += 1 + breaksIn(fields);
       if (isBlank(fields)) continue;
-      if (columns === null) {
-        columns = mapHeader(fields);
+      if (header === null) {
+        header = mapHeader(fields);
         headerLength = fields.length;
-        if (columns.profileUrl === undefined) {
+        if (header.columns.profileUrl === undefined) {
           throw notCsv('its first line names no profile URL column (url, profileUrl or link).');
         }
         continue;
@@ -266,7 +285,7 @@ export async function importLeadsCsv(options: ImportLeadsCsvOptions): Promise<Le
       }
       const cells: Partial<Record<LeadCsvField, string>> = {};
       for (const field of LEAD_CSV_FIELDS) {
-        const index = columns[field];
+        const index = header.columns[field];
         if (index !== undefined) cells[field] = fields[index];
       }
       const row = leadCsvRowSchema.safeParse(cells);
@@ -274,16 +293,18 @@ export async function importLeadsCsv(options: ImportLeadsCsvOptions): Promise<Le
         invalid.add(start, row.error.issues[0]?.message ?? 'The line is not a valid lead');
         continue;
       }
+      const kept = fieldsJson(fields, header.extras);
       batch.profileUrl.push(row.data.profileUrl);
       batch.name.push(row.data.name);
       batch.firstName.push(row.data.firstName);
       batch.lastName.push(row.data.lastName);
-      batch.avatarUrl.push(null);
-      batch.hasMessageButton.push(false);
-      batch.source.push(IMPORTED_LEAD_SOURCE);
-      if (batch.profileUrl.length >= batchSize) {
+      batch.fields.push(kept);
+      batchChars += row.data.profileUrl.length + kept.length + (row.data.name?.length ?? 0) * 2;
+      if (batch.profileUrl.length >= chunkRows || batchChars >= LEAD_IMPORT_CHUNK_CHARS) {
         await flush(batch);
-        batch = emptyColumns();
+        batch = emptyLeadChunk();
+        batchChars = 0;
+        chunkRows = options.chunkRows ?? LEAD_IMPORT_CHUNK_ROWS;
       }
     }
     await piping;
@@ -291,7 +312,7 @@ export async function importLeadsCsv(options: ImportLeadsCsvOptions): Promise<Le
       counts.processedRows += 1;
       invalid.add(line, 'A quoted cell is never closed');
     }
-    if (columns === null) throw notCsv('it has no header line.');
+    if (header === null) throw notCsv('it has no header line.');
     await flush(batch);
     await writing;
   } catch (error) {

@@ -1,19 +1,32 @@
-import type {
-  ClearLeadsResponse,
-  CreateLeadsResponse,
-  Lead,
-  LeadInput,
-  LeadsListResponse,
-  LeadsQuery,
+import { LEADS_FIRST_LAST_ID } from '@reachly/shared/constants';
+import {
+  type BulkLeadsBody,
+  type BulkLeadsResponse,
+  type ClearLeadsResponse,
+  type CreateLeadsResponse,
+  encodeLeadsCursor,
+  type Lead,
+  type LeadInput,
+  type LeadsListResponse,
+  type LeadsQuery,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { insertLeadColumns } from '../db/insert-leads.ts';
-import { toAffectedRows } from '../db/knex.ts';
+import { toAffectedRows, toCount } from '../db/knex.ts';
 import type { Tables } from '../db/tables.ts';
 import { notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import { bulkLeadsAction } from './leads/bulk-leads.ts';
 import { createLeadImportUpload } from './leads/import-upload.ts';
 import { compactLeadCounts, countLeads } from './leads/lead-counts.ts';
+import {
+  afterCursor,
+  cursorAt,
+  type LeadsWhere,
+  sortKeySelect,
+  sortOrder,
+  whereLeads,
+} from './leads/lead-filter.ts';
 import { tenant } from './tenancy.ts';
 
 export type LeadsService = ReturnType<typeof createLeadsService>;
@@ -36,6 +49,7 @@ const LEAD_COLUMNS = [
   'friend_request_sent_at',
   'message_sent_at',
   'created_at',
+  'fields',
 ] as const;
 
 const isoOrNull = (value: Date | string | null): string | null =>
@@ -57,6 +71,7 @@ function toLead(row: Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>): Lead {
     friendRequestSentAt: isoOrNull(row.friend_request_sent_at),
     messageSentAt: isoOrNull(row.message_sent_at),
     createdAt: new Date(row.created_at).toISOString(),
+    fields: row.fields,
   };
 }
 
@@ -64,43 +79,53 @@ function toLead(row: Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>): Lead {
 const MANUAL_LEAD_SOURCE = 'manual';
 
 /**
- * Leads of an organisation's collections (spec §3 Lead, §7 Leads). Lists page by keyset on id,
- * through the (organization_id[, collection_id], is_excluded, id) indexes.
+ * Leads of an organisation's collections (spec §3 Lead, §7 Leads). Lists page by keyset on id
+ * through the (organization_id[, collection_id], is_excluded, id) indexes, or on (name key, id)
+ * through those of migration 20261127950010-leads-name-sort.
  */
-export function createLeadsService({ db, realtime }: { db: Knex; realtime: Realtime }) {
+export function createLeadsService({
+  db,
+  realtime,
+  importSpoolDir,
+}: {
+  db: Knex;
+  realtime: Realtime;
+  /** Where CSV files sent before their collectionId wait to be imported. */
+  importSpoolDir: string;
+}) {
   /** The organisation's collection, locked against deletion until the transaction ends; else 404. */
   async function lockCollection(trx: Knex.Transaction, organizationId: number, id: number): Promise<void> {
     const owned = await tenant(trx, organizationId).table('collections').where({ id }).forShare().first('id');
     if (!owned) throw notFound(`Collection ${id} not found.`);
   }
 
-  /** The leads of a list's filters, before the keyset bound. */
-  function filtered(organizationId: number, query: LeadsQuery, isExcluded?: boolean) {
-    const q = tenant(db, organizationId).table<LeadRow>('leads');
-    if (query.collectionId !== 'all') q.andWhere('collection_id', query.collectionId);
-    if (isExcluded !== undefined) q.andWhere('is_excluded', isExcluded);
-    return q;
-  }
-
   /**
-   * GET /api/leads: the page after `lastId` in id order, and how many leads match the filters
-   * (summed from lead_counts), so neither costs more as the collection grows. Without isExcluded
-   * the page merges one keyset scan per value (UNION ALL of two index-ordered, limited scans), so
-   * no page ever sorts the whole collection.
+   * GET /api/leads: the page after the cursor (or `lastId`) in the query's sort, and how many leads
+   * match the filters: summed from lead_counts without a search, so it costs nothing as the
+   * collection grows; counted with one. Without isExcluded the page merges one keyset scan per
+   * value (UNION ALL of two index-ordered, limited scans), so no page ever sorts the whole
+   * collection. One row more than the page is read to know whether a next page exists.
    */
   async function list(organizationId: number, query: LeadsQuery): Promise<LeadsListResponse> {
     // Another organisation's collection answers 404 like a missing one, not an empty page.
     if (query.collectionId !== 'all') {
       await tenant(db, organizationId).findOwned('collections', query.collectionId, 'Collection');
     }
+    const cursor =
+      query.cursor ??
+      (query.lastId === LEADS_FIRST_LAST_ID ? undefined : { sort: query.sort, id: query.lastId });
     const flags = query.isExcluded === undefined ? [false, true] : [query.isExcluded];
-    const scans = flags.map((flag) =>
-      filtered(organizationId, query, flag)
-        .andWhere('id', '>', query.lastId)
-        .orderBy('id')
-        .limit(query.limit)
-        .select(LEAD_COLUMNS),
-    );
+    const scans = flags.map((flag) => {
+      const scan = whereLeads(tenant(db, organizationId).table<LeadRow>('leads'), {
+        ...query,
+        isExcluded: flag,
+      });
+      if (cursor) afterCursor(scan, cursor);
+      return scan
+        .orderByRaw(sortOrder(query.sort))
+        .limit(query.limit + 1)
+        .select([...LEAD_COLUMNS, db.raw(sortKeySelect(query.sort))]);
+    });
     const [first, ...rest] = scans;
     if (!first) throw new Error('no scan');
     const pageQuery =
@@ -116,13 +141,27 @@ export function createLeadsService({ db, realtime }: { db: Knex; realtime: Realt
                 )
                 .as('page'),
             )
-            .orderBy('id')
-            .limit(query.limit);
+            .orderByRaw(sortOrder(query.sort, true))
+            .limit(query.limit + 1);
     const [rows, totalCount] = await Promise.all([
-      pageQuery as unknown as Promise<LeadRow[]>,
-      countLeads(db, organizationId, query),
+      pageQuery as unknown as Promise<(LeadRow & { sort_key: string | null })[]>,
+      query.search === undefined
+        ? countLeads(db, organizationId, query)
+        : countMatching(organizationId, query),
     ]);
-    return { leads: rows.map(toLead), totalCount };
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > query.limit && last ? encodeLeadsCursor(cursorAt(query.sort, last)) : null;
+    return { leads: page.map(toLead), totalCount, nextCursor };
+  }
+
+  /** How many leads match a search (lead_counts know only collection and isExcluded). */
+  async function countMatching(organizationId: number, where: LeadsWhere): Promise<number> {
+    const row = (await whereLeads(tenant(db, organizationId).table('leads'), where)
+      .count({ n: '*' })
+      .first()) as { n?: unknown } | undefined;
+    return toCount(row?.n);
   }
 
   /** PATCH /api/leads: excludes a lead from its collection's work, or takes it back. */
@@ -174,12 +213,22 @@ export function createLeadsService({ db, realtime }: { db: Knex; realtime: Realt
     return answer;
   }
 
+  /** POST /api/leads/bulk: one action on the selection in one transaction, then the counts folded. */
+  async function bulk(organizationId: number, body: BulkLeadsBody): Promise<BulkLeadsResponse> {
+    const { changed, skipped, collectionIds } = await db.transaction((trx) =>
+      bulkLeadsAction(trx, organizationId, body, (id) => lockCollection(trx, organizationId, id)),
+    );
+    for (const collectionId of collectionIds) await compactLeadCounts(db, organizationId, collectionId);
+    return { changed, skipped };
+  }
+
   return {
     list,
     setExcluded,
     createMany,
     clear,
+    bulk,
     /** POST /api/leads/import: the upload middleware and the commit of its handler. */
-    importUpload: createLeadImportUpload({ db, realtime }),
+    importUpload: createLeadImportUpload({ db, realtime, spoolDir: importSpoolDir }),
   };
 }

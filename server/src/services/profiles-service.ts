@@ -13,6 +13,7 @@ import { listProfiles } from './profiles/profiles-list.ts';
 import { createProxyPasswords } from './profiles/proxy-passwords.ts';
 import type { SecretBox } from './secret-box.ts';
 import { type Tenant, tenant as tenantOf } from './tenancy.ts';
+import { recordWebhookEvent } from './webhooks/record-event.ts';
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
 
@@ -90,7 +91,16 @@ export function createProfilesService({
         })
         .returning('*');
       if (!row) throw notFound(`Profile ${body.id} not found.`);
-      return toProfile(row as unknown as ProfileRow);
+      const updated = row as unknown as ProfileRow;
+      if (updated.login_status === 'logged-out' && stored.login_status !== 'logged-out') {
+        await recordWebhookEvent(trx, {
+          organizationId,
+          type: 'profile.logged_out',
+          data: { profileId: updated.id, name: updated.name, loginStatus: updated.login_status },
+          at: new Date(),
+        });
+      }
+      return toProfile(updated);
     });
   }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import { inject } from 'vitest';
-import { createDatabase, migrateToLatest } from '../../src/db/knex.ts';
+import { createDatabase, embeddedDatabase, migrateToLatest } from '../../src/db/knex.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -20,6 +20,23 @@ export interface TestDatabase {
 }
 
 /**
+ * An in-memory PGlite, migrated: a copy of the database the project's global setup migrated
+ * (pglite-template.ts), when it ran, else a new one. It is waited for before knex first asks for
+ * its connection: knex gives up on a connection after 60 s, and starting PGlite took longer than
+ * that on a loaded 2-core machine (every end-to-end file of a run failed so).
+ */
+export async function openPgliteCopy(): Promise<Knex> {
+  const template = inject('pgliteTemplate');
+  const db = createDatabase({
+    dataDir: null,
+    ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+  });
+  await embeddedDatabase(db)?.waitReady;
+  await migrateToLatest(db);
+  return db;
+}
+
+/**
  * A migrated database for one test file: an in-memory PGlite (a copy of the one migrated once per
  * run), or on PostgreSQL a fresh schema of TEST_DATABASE_URL (dropped at the end). Tests inside a
  * file isolate themselves by organisation.
@@ -27,13 +44,7 @@ export interface TestDatabase {
 export async function openTestDatabase(): Promise<TestDatabase> {
   const kind = testDbKind();
   if (kind === 'pglite') {
-    // A copy of the database the project's global setup migrated (pglite-template.ts), when it ran.
-    const template = inject('pgliteTemplate');
-    const db = createDatabase({
-      dataDir: null,
-      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
-    });
-    await migrateToLatest(db);
+    const db = await openPgliteCopy();
     return { kind, db, destroy: () => db.destroy() };
   }
   const base = process.env.TEST_DATABASE_URL;

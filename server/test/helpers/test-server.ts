@@ -89,11 +89,20 @@ export interface TestAccount {
   call: ApiClient['call'];
 }
 
-/** Signs up a new user (and so a new organisation) through POST /api/register. */
-export async function registerAccount(server: TestServer, prefix = 'user'): Promise<TestAccount> {
+/**
+ * Signs up a new user through POST /api/register: with a new organisation, or with an invite
+ * token as a member of that token's organisation.
+ */
+export async function registerAccount(
+  server: TestServer,
+  prefix = 'user',
+  organizationToken?: string,
+): Promise<TestAccount> {
   const email = uniqueEmail(prefix);
   const password = 'password-123';
-  const { user } = await server.call(contract.auth.register, { body: { email, password } });
+  const { user } = await server.call(contract.auth.register, {
+    body: { email, password, ...(organizationToken ? { organizationToken } : {}) },
+  });
   const { id, accessToken, organizationId } = user;
   return {
     id,
@@ -178,6 +187,12 @@ export async function statusOf(endpoint: EndpointSpec, call: Promise<unknown>): 
     if (error instanceof ApiError) return error.status;
     throw error;
   }
+}
+
+/** Signs up a new member of the owner's organisation through its invite link. */
+export async function inviteAccount(server: TestServer, owner: TestAccount, prefix = 'member') {
+  const { inviteToken } = await owner.call(contract.team.get);
+  return registerAccount(server, prefix, inviteToken);
 }
 
 /** Creates a collection through POST /api/collections and returns its id. */

@@ -63,3 +63,10 @@ export const REALTIME_KINDS = [
   'campaign-notice',
 ] as const;
 export type RealtimeKind = (typeof REALTIME_KINDS)[number];
+
+/**
+ * The request header a page sends with its tab's id (TAB_ID_PATTERN), so that it can skip the
+ * `data-changed` push of its own change (shared/src/realtime.ts).
+ */
+export const TAB_HEADER = 'x-reachly-tab';
+export const TAB_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;

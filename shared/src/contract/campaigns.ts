@@ -79,6 +79,7 @@ export const campaignsEndpoints = {
     path: '/api/campaigns/:id',
     summary: 'Delete a campaign.',
     access: 'user',
+    permission: 'deleteCampaigns',
     params: idParamsSchema,
     response: deletedIdResponseSchema,
     errors: [404],

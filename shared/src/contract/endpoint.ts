@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { Permission } from '../logic/roles.ts';
+import type { DataArea } from '../realtime.ts';
 
 /** The HTTP methods the API uses. */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -26,6 +28,10 @@ export interface EndpointSpec {
   /** One line for the reference page. */
   summary: string;
   access: Access;
+  /** What the caller's role must allow (shared/src/logic/roles.ts), else 403. */
+  permission?: Permission;
+  /** `false`: the caller's own account (its token, password, machine): an API key is refused (403). */
+  apiKey?: false;
   rateLimit?: RateLimit;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -41,6 +47,13 @@ export interface EndpointSpec {
   status?: 200 | 201 | 204;
   /** The success answer: a JSON schema, `null` for an empty 204, `'file'` for a download. */
   response: z.ZodType | null | 'file';
+  /** The media type of a `'file'` answer, as the reference names it; application/octet-stream when not given. */
+  fileType?: 'text/csv';
+  /**
+   * What a successful call changes that other open tabs of the organisation show: the server
+   * pushes `data-changed` with these areas (shared/src/realtime.ts) after a 2xx answer.
+   */
+  changes?: readonly DataArea[];
   /** Statuses other than 2xx worth naming in the reference (every error has the same body). */
   errors?: readonly number[];
 }

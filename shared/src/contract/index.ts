@@ -1,6 +1,11 @@
 import { adminEndpoints, authEndpoints, demoEndpoints, publicEndpoints, userEndpoints } from './account.ts';
 import { campaignsEndpoints } from './campaigns.ts';
+import { doNotContactEndpoints } from './do-not-contact.ts';
 import { agentEndpoints, executorEndpoints, locatorsEndpoints } from './executor.ts';
+import { exportsEndpoints } from './exports.ts';
+import { reportsEndpoints } from './reports.ts';
+import { teamEndpoints } from './team.ts';
+import { webhooksEndpoints } from './webhooks.ts';
 import { collectionsEndpoints, conversationsEndpoints, leadsEndpoints, profilesEndpoints } from './work.ts';
 
 /**
@@ -23,6 +28,11 @@ export const contract = {
   executor: executorEndpoints,
   agent: agentEndpoints,
   locators: locatorsEndpoints,
+  doNotContact: doNotContactEndpoints,
+  webhooks: webhooksEndpoints,
+  team: teamEndpoints,
+  exports: exportsEndpoints,
+  reports: reportsEndpoints,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSIONS } from '../logic/roles.ts';
 import { apiErrorSchema } from '../schemas/index.ts';
 import { type EndpointGroup, type EndpointSpec, listEndpoints } from './endpoint.ts';
 
@@ -33,10 +34,16 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
   return [{ name: where, in: where, required: false, style: 'form', explode: true, schema: json }];
 }
 
+/** Whether an API key may call the endpoint (not the caller's own account, not a permission keys lack). */
+function takesApiKey(endpoint: EndpointSpec): boolean {
+  if (endpoint.apiKey === false) return false;
+  return endpoint.permission === undefined || PERMISSIONS[endpoint.permission].apiKey;
+}
+
 function security(endpoint: EndpointSpec): JsonSchema[] | undefined {
   switch (endpoint.access) {
     case 'user':
-      return [{ accessToken: [] }, { sessionCookie: [] }];
+      return [{ accessToken: [] }, { sessionCookie: [] }, ...(takesApiKey(endpoint) ? [{ apiKey: [] }] : [])];
     case 'optional':
       return [{}, { accessToken: [] }, { sessionCookie: [] }];
     case 'admin':
@@ -73,16 +80,13 @@ function responses(endpoint: EndpointSpec): JsonSchema {
   const error = { $ref: '#/components/responses/Error' };
   const answers: JsonSchema = {};
   if (endpoint.response === null) answers[status] = { description: 'Done; no body.' };
-  else if (endpoint.response === 'file')
+  else if (endpoint.response === 'file') {
+    const type = endpoint.fileType ?? 'application/octet-stream';
     answers[status] = {
       description: 'The file, as an attachment.',
-      content: {
-        'application/octet-stream': {
-          schema: { type: 'string', contentMediaType: 'application/octet-stream' },
-        },
-      },
+      content: { [type]: { schema: { type: 'string', contentMediaType: type } } },
     };
-  else
+  } else
     answers[status] = {
       description: 'Done.',
       content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } },
@@ -90,10 +94,17 @@ function responses(endpoint: EndpointSpec): JsonSchema {
   const errors = new Set<number>(endpoint.errors ?? []);
   if (endpoint.params || endpoint.query || endpoint.body) errors.add(400);
   if (endpoint.access === 'user') errors.add(401);
-  if (endpoint.access === 'admin') errors.add(403);
+  if (endpoint.access === 'admin' || endpoint.access === 'user') errors.add(403);
   if (endpoint.rateLimit) errors.add(429);
   for (const code of [...errors].sort()) answers[String(code)] = error;
   return answers;
+}
+
+/** Who may call an endpoint that needs a permission (shared/src/logic/roles.ts). */
+function whoMay(permission: keyof typeof PERMISSIONS): string {
+  const rule = PERMISSIONS[permission];
+  const keys = rule.apiKey ? 'an API key of scope `read_write` too' : 'not with an API key';
+  return `Needs the role ${rule.roles.join(' or ')} (${rule.label.toLowerCase()}); ${keys}.`;
 }
 
 /**
@@ -111,6 +122,7 @@ export function openApiDocument(
     const operation: JsonSchema = {
       operationId: name,
       summary: endpoint.summary,
+      ...(endpoint.permission ? { description: whoMay(endpoint.permission) } : {}),
       tags: [name.split('.')[0]],
       security: security(endpoint),
       parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')],
@@ -125,8 +137,16 @@ export function openApiDocument(
     openapi: '3.1.1',
     info: {
       ...info,
-      description:
+      description: [
         'The Reachly API. Every error answers `{"error": {"code", "message", "details"}}`; bad input is a 400 whose details are the validation issues, and changes nothing.',
+        '',
+        '## API keys',
+        'An owner or admin makes a key on the Team page (`/team`). Send it as `Authorization: Bearer rk_…`: it answers the same routes as a session, within its organisation. A `read` key may only GET (a write answers 403); a revoked key answers 401 from the next request.',
+        '',
+        '```sh',
+        'curl -H "Authorization: Bearer rk_…" https://reachly.example.com/api/collections',
+        '```',
+      ].join('\n'),
     },
     paths,
     components: {
@@ -138,6 +158,13 @@ export function openApiDocument(
           description: 'The access token of a session (the desktop app and the extension send it).',
         },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'authjs.session-token' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'rk_…',
+          description:
+            "An organisation's API key (`Authorization: Bearer rk_…`), made on the members page by an owner or admin. Scope `read` may only GET; scope `read_write` may also change data. A key acts with its maker's role, never on the caller's own account.",
+        },
         adminToken: {
           type: 'apiKey',
           in: 'header',

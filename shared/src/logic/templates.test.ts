@@ -1,15 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fieldVariableName, leadTemplateVariables, resolveTemplateVariable } from './template-variables.ts';
 import {
   expandTemplate,
   parseTemplate,
   renderTemplate,
-  resolveTemplateVariable,
   seededRandom,
   type TemplateNode,
   TemplateSyntaxError,
   templateErrors,
   templateVariants,
+  usedTemplateVariables,
 } from './templates.ts';
 
 const LEAD = { firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace', company: 'Analytical' };
@@ -22,17 +23,17 @@ function sequence(...values: number[]): () => number {
 
 describe('parseTemplate', () => {
   it('reads text, variables, nested spintax and escapes', () => {
-    expect(parseTemplate('{{x}} {Hi {firstName}|Hello}!')).toEqual({
+    expect(parseTemplate('{{x y}} {Hi {firstName}|Hello}!')).toEqual({
       ok: true,
       nodes: [
-        { type: 'text', value: '{x} ' },
+        { type: 'text', value: '{x y} ' },
         {
           type: 'spin',
-          index: 6,
+          index: 8,
           options: [
             [
               { type: 'text', value: 'Hi ' },
-              { type: 'variable', name: 'firstName', index: 10 },
+              { type: 'variable', name: 'firstName', index: 12 },
             ],
             [{ type: 'text', value: 'Hello' }],
           ],
@@ -45,7 +46,57 @@ describe('parseTemplate', () => {
   it('reads a top-level {{ as a spin only when it opens one, else as a literal {', () => {
     expect(renderTemplate('{{firstName}|there}!', LEAD, sequence(0.1))).toBe('Ada!');
     expect(renderTemplate('{{Hi|Hey} you|Hello}', LEAD, sequence(0.9, 0.1))).toBe('Hello');
-    expect(renderTemplate('{{a|b}} {{firstName}} {{', LEAD)).toBe('{a|b} {firstName} {');
+    expect(renderTemplate('{{a b|c}} {{first name}} {{', LEAD)).toBe('{a b|c} {first name} {');
+  });
+
+  it('reads {{name}} and {{name|fallback}} as variables, the fallback for leads without the value', () => {
+    expect(parseTemplate('At {{ company | your team }}!')).toEqual({
+      ok: true,
+      nodes: [
+        { type: 'text', value: 'At ' },
+        { type: 'variable', name: 'company', index: 3, fallback: 'your team' },
+        { type: 'text', value: '!' },
+      ],
+    });
+    expect(renderTemplate('At {{company|your team}}, {{firstName}}.', LEAD)).toBe('At Analytical, Ada.');
+    expect(renderTemplate('At {{company|your team}}, {{firstName}}.', { name: 'Bo' })).toBe(
+      'At your team, Bo.',
+    );
+    // A blank value takes the fallback too; the built-in fallbacks (name → firstName) come first.
+    expect(renderTemplate('{{company|your team}}', { company: '  ' })).toBe('your team');
+    expect(renderTemplate('Hi {{firstName|there}}', { name: 'Cy Young' })).toBe('Hi Cy');
+    expect(renderTemplate('Hi {{firstName|there}}', {})).toBe('Hi there');
+    expect(expandTemplate('{Hi|Hey} {{firstName|there}}', {})).toEqual(['Hi there', 'Hey there']);
+    // A spin whose first option is a variable is still a spin.
+    expect(renderTemplate('{{firstName}|there}!', {}, sequence(0.1))).toBe('!');
+  });
+
+  it('reads imported columns as variables: "Company name" is {companyName}, any case', () => {
+    const vars = leadTemplateVariables({
+      name: 'Ada Lovelace',
+      fields: { 'Company name': 'Analytical Engines', City: ' ', 'job-title': 'Countess' },
+    });
+    expect(renderTemplate('{companyName}, {{city|your city}}, {JobTitle}, {firstName}', vars)).toBe(
+      'Analytical Engines, your city, Countess, Ada',
+    );
+    expect(fieldVariableName('Company name')).toBe('companyName');
+    expect(fieldVariableName('2nd email')).toBe('_2ndEmail');
+    expect(templateErrors('{companyName} {COMPANYNAME} {firstName}', ['Company name'])).toEqual([]);
+    expect(templateErrors('{compnyName} {firstname}', ['Company name']).map((e) => e.message)).toEqual([
+      'Unknown variable {compnyName} at character 1 (did you mean {companyName}?)',
+      'Unknown variable {firstname} at character 14 (did you mean {firstName}?)',
+    ]);
+    expect(templateErrors('{anything} {{else|x}}', 'any')).toEqual([]);
+    expect(templateErrors('{unclosed', 'any').map((e) => e.code)).toEqual(['unclosed-brace']);
+  });
+
+  it('lists the variables a template uses and whether every use has a fallback', () => {
+    expect(usedTemplateVariables('{{company|you}} {firstName} {Hi {company}|Hey} {{role|x}}')).toEqual([
+      { name: 'company', hasFallback: false },
+      { name: 'firstName', hasFallback: false },
+      { name: 'role', hasFallback: true },
+    ]);
+    expect(usedTemplateVariables('{unclosed')).toEqual([]);
   });
 
   it('reads a variable with spaces inside the braces', () => {
@@ -131,7 +182,7 @@ describe('renderTemplate', () => {
   });
 
   it('writes escaped braces literally', () => {
-    expect(renderTemplate('{{firstName}} is {firstName}, set }}', LEAD)).toBe('{firstName} is Ada, set }');
+    expect(renderTemplate('{{first name}} is {firstName}, set }}', LEAD)).toBe('{first name} is Ada, set }');
   });
 
   it('falls back from firstName to the first word of name, else to nothing without double spaces', () => {
@@ -206,7 +257,13 @@ const { node: anyNode } = fc.letrec((tie) => ({
 
 /** Top-level text may hold braces, which the printer escapes. */
 const topText = fc.stringMatching(/^[a-z {}|]{0,6}$/).map((value): TemplateNode => ({ type: 'text', value }));
-const templateNodes = fc.array(fc.oneof(topText, anyNode), { maxLength: 4 });
+/**
+ * Not a literal name in braces (`{a}`, `{a|b}`): its escaped form `{{a}}` reads as the variable
+ * with a fallback, so such a text cannot be written.
+ */
+const templateNodes = fc
+  .array(fc.oneof(topText, anyNode), { maxLength: 4 })
+  .filter((nodes) => !/\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*(\|[^{}|]*)?\}\}/.test(print(nodes)));
 
 /** Gives every text a unique token, and every spin option a text first, so variants differ. */
 function uniqueTexts(nodes: readonly TemplateNode[], counter = { n: 0 }, inSpin = false): TemplateNode[] {

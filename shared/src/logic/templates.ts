@@ -1,6 +1,7 @@
 /**
- * Message templates (docs/design.md §4): variables (`{firstName}`, `{company}`), spintax
- * (`{Hi|Hello|Hey}`, nested: `{Hi {firstName}|Hello}`) and `{{` / `}}` for literal braces.
+ * Message templates (docs/design.md §4): variables (`{firstName}`, `{company}`), variables with a
+ * fallback for leads that lack the value (`{{company|your team}}`; `{{company}}` is `{company}`),
+ * spintax (`{Hi|Hello|Hey}`, nested: `{Hi {firstName}|Hello}`) and `{{` / `}}` for literal braces.
  *
  * Grammar. Outside any braces, `{{` is a literal `{` and `}}` a literal `}`. A `{` opens a group
  * that ends at its matching `}`; inside a group, `{` always opens a nested group, `}` always closes
@@ -9,14 +10,23 @@
  * a group with two or more options is spintax (an option may be empty: `{Hi|}`); anything else
  * (`{}`, `{Hi there}`) is an error. A top-level `{{` that opens a valid spin whose first option
  * starts with a group (`{{firstName}|there}`, `{{Hi|Hey} you|Hello}`) is that spin; otherwise
- * (`{{firstName}}`, `{{a|b}}`, `{{ alone`) it is a literal `{`.
+ * (`{{Hi there}}`, `{{ alone`) it is a literal `{`. Before either, a top-level `{{name}}` or
+ * `{{name|fallback}}` (fallback: any text without braces or `|`) is a variable with that fallback.
  *
  * Pure: no I/O; randomness is injected (`seededRandom` for tests and previews).
  */
 
+import {
+  BUILTIN_TEMPLATE_VARIABLES,
+  fieldVariableKey,
+  fieldVariableName,
+  resolveTemplateVariable,
+  type TemplateVariables,
+} from './template-variables.ts';
+
 export type TemplateNode =
   | { type: 'text'; value: string }
-  | { type: 'variable'; name: string; index: number }
+  | { type: 'variable'; name: string; index: number; fallback?: string }
   | { type: 'spin'; options: TemplateNode[][]; index: number };
 
 export type TemplateErrorCode =
@@ -39,13 +49,9 @@ export interface TemplateError {
 
 export type ParsedTemplate = { ok: true; nodes: TemplateNode[] } | { ok: false; errors: TemplateError[] };
 
-/** Variables every lead has (with fallbacks between them, see `renderTemplate`). */
-export const BUILTIN_TEMPLATE_VARIABLES = ['firstName', 'lastName', 'name'] as const;
-
-/** Values of a lead's variables; missing, null and blank values count as missing. */
-export type TemplateVariables = Readonly<Record<string, string | null | undefined>>;
-
 const VARIABLE_NAME = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*$/;
+/** `{{name}}` or `{{name|fallback}}`, read where a top-level `{{` starts. */
+const DOUBLE_BRACE_VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\|([^{}|]*))?\}\}/y;
 
 /** Spintax nests at most this deep: deeper is an error, not a stack overflow. */
 export const TEMPLATE_MAX_DEPTH = 10;
@@ -99,7 +105,19 @@ export function parseTemplate(template: string): ParsedTemplate {
     while (i < template.length) {
       const ch = template[i];
       const next = template[i + 1];
-      if (depth === 0 && ch === '{' && next === '{') {
+      DOUBLE_BRACE_VARIABLE.lastIndex = i;
+      const double = depth === 0 && ch === '{' && next === '{' ? DOUBLE_BRACE_VARIABLE.exec(template) : null;
+      if (double) {
+        flush();
+        const fallback = double[2]?.trim();
+        current().push({
+          type: 'variable',
+          name: double[1] ?? '',
+          index: i,
+          ...(fallback ? { fallback } : {}),
+        });
+        i += double[0].length;
+      } else if (depth === 0 && ch === '{' && next === '{') {
         // `{{` is a literal `{`, unless it opens a valid spin whose first option starts with a
         // group (`{{Hi|Hello} there|Hey}`): `{{x}}` and `{{a|b}}` are not spins, so stay literal.
         const start = i;
@@ -182,26 +200,37 @@ function suggestion(name: string, known: readonly string[]): string {
   return best ? ` (did you mean {${best.name}}?)` : '';
 }
 
-function collectVariables(nodes: readonly TemplateNode[], into: { name: string; index: number }[]): void {
+function collectVariables(
+  nodes: readonly TemplateNode[],
+  into: Extract<TemplateNode, { type: 'variable' }>[] = [],
+): Extract<TemplateNode, { type: 'variable' }>[] {
   for (const node of nodes) {
-    if (node.type === 'variable') into.push({ name: node.name, index: node.index });
+    if (node.type === 'variable') into.push(node);
     else if (node.type === 'spin') for (const option of node.options) collectVariables(option, into);
   }
+  return into;
 }
 
 /**
  * Every error of a template: syntax errors, then variables that are neither built in
- * (`BUILTIN_TEMPLATE_VARIABLES`) nor in `knownVariables` (custom fields), e.g.
+ * (`BUILTIN_TEMPLATE_VARIABLES`) nor one of `knownColumns` (imported columns: "Company name" is
+ * `{companyName}`, see `fieldVariableKey`), e.g.
  * `Unknown variable {compnay} at character 7 (did you mean {company}?)`. Empty when it is valid.
+ * With `knownColumns` 'any', only syntax errors (the columns are checked where they are known).
  */
-export function templateErrors(template: string, knownVariables: readonly string[] = []): TemplateError[] {
+export function templateErrors(
+  template: string,
+  knownColumns: readonly string[] | 'any' = [],
+): TemplateError[] {
   const parsed = parseTemplate(template);
   if (!parsed.ok) return parsed.errors;
-  const known = [...new Set([...BUILTIN_TEMPLATE_VARIABLES, ...knownVariables])];
-  const used: { name: string; index: number }[] = [];
-  collectVariables(parsed.nodes, used);
-  return used
-    .filter((v) => !known.includes(v.name))
+  if (knownColumns === 'any') return [];
+  const known = [...new Set([...BUILTIN_TEMPLATE_VARIABLES, ...knownColumns.map(fieldVariableName)])];
+  const keys = new Set(knownColumns.map(fieldVariableKey));
+  return collectVariables(parsed.nodes)
+    .filter(
+      (v) => !BUILTIN_TEMPLATE_VARIABLES.includes(v.name as never) && !keys.has(fieldVariableKey(v.name)),
+    )
     .map((v) => ({
       code: 'unknown-variable' as const,
       index: v.index,
@@ -232,26 +261,32 @@ export class TemplateSyntaxError extends Error {
   }
 }
 
-function clean(value: string | null | undefined): string {
-  return (value ?? '').trim().replace(/\s+/g, ' ');
+/** A rendered piece; `null` marks a variable or spin that rendered nothing. */
+type Piece = string | null;
+
+function variableValue(node: { name: string; fallback?: string }, vars: TemplateVariables): Piece {
+  return resolveTemplateVariable(node.name, vars) || node.fallback || null;
+}
+
+/** A variable a template uses, and whether it has a fallback for leads without the value. */
+export interface UsedTemplateVariable {
+  name: string;
+  hasFallback: boolean;
 }
 
 /**
- * A variable's value, with the fallbacks: firstName → first word of name; lastName → the rest of
- * name (when it has two words or more); name → firstName and lastName; anything else → ''.
+ * The variables a valid template uses, each once (with a fallback if any of its uses has none,
+ * `hasFallback` is false); [] when the template does not parse.
  */
-export function resolveTemplateVariable(name: string, vars: TemplateVariables): string {
-  const own = clean(Object.hasOwn(vars, name) ? vars[name] : undefined);
-  if (own) return own;
-  const words = clean(vars.name).split(' ').filter(Boolean);
-  if (name === 'firstName') return words[0] ?? '';
-  if (name === 'lastName') return words.length >= 2 ? words.slice(1).join(' ') : '';
-  if (name === 'name') return [clean(vars.firstName), clean(vars.lastName)].filter(Boolean).join(' ');
-  return '';
+export function usedTemplateVariables(template: string): UsedTemplateVariable[] {
+  const parsed = parseTemplate(template);
+  if (!parsed.ok) return [];
+  const used = new Map<string, boolean>();
+  for (const node of collectVariables(parsed.nodes)) {
+    used.set(node.name, (used.get(node.name) ?? true) && Boolean(node.fallback));
+  }
+  return [...used].map(([name, hasFallback]) => ({ name, hasFallback }));
 }
-
-/** A rendered piece; `null` marks a variable or spin that rendered nothing. */
-type Piece = string | null;
 
 const HORIZONTAL_SPACE_END = /[ \t]+$/;
 const HORIZONTAL_SPACE_START = /^[ \t]+/;
@@ -299,7 +334,7 @@ function renderNodes(
 ): void {
   for (const node of nodes) {
     if (node.type === 'text') out.push(node.value);
-    else if (node.type === 'variable') out.push(resolveTemplateVariable(node.name, vars) || null);
+    else if (node.type === 'variable') out.push(variableValue(node, vars));
     else {
       const option = node.options[pick(random, node.options.length)] ?? [];
       const before = out.length;
@@ -331,7 +366,7 @@ function expandNodes(nodes: readonly TemplateNode[], vars: TemplateVariables, li
   for (const node of nodes) {
     let choices: Piece[][];
     if (node.type === 'text') choices = [[node.value]];
-    else if (node.type === 'variable') choices = [[resolveTemplateVariable(node.name, vars) || null]];
+    else if (node.type === 'variable') choices = [[variableValue(node, vars)]];
     else {
       choices = node.options
         .flatMap((option) => expandNodes(option, vars, limit))

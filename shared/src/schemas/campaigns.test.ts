@@ -77,10 +77,11 @@ describe('campaign bodies', () => {
       campaignStepSchema.safeParse({ type: 'callToAction', template: 'Hi {firstName' }).error?.issues[0]
         ?.message,
     ).toMatch(/\{/);
-    expect(
-      campaignStepSchema.safeParse({ type: 'callToAction', template: 'Hi {compnay}' }).error?.issues[0]
-        ?.message,
-    ).toMatch(/Unknown variable \{compnay\}/);
+    // A variable may name an imported column: the server checks it against the collection's leads
+    // (server/test/template-columns.test.ts), the schema only its syntax.
+    expect(campaignStepSchema.safeParse({ type: 'callToAction', template: 'Hi {compnay}' }).success).toBe(
+      true,
+    );
     expect(campaignStepSchema.safeParse({ type: 'callToAction', template: 'x'.repeat(2001) }).success).toBe(
       false,
     );

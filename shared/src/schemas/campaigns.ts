@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ActivityEventType } from '../constants/events.ts';
 import { idSchema, isoDateSchema } from './common.ts';
-import { messageTemplateSchema } from './templates.ts';
+import { messageTemplateSchemaFor } from './templates.ts';
 
 /**
  * Campaigns (docs/design.md §4). A first shape; the campaigns issue may refine it.
@@ -87,8 +87,12 @@ export const CAMPAIGN_LOGS_PAGE_MAX = 200;
 export const DEFAULT_WORKING_HOURS = { start: '09:00', end: '18:00' } as const;
 export const DEFAULT_GAP_SECONDS = { min: 60, max: 300 } as const;
 
-/** A step's message template: variables (`{firstName}`) and spintax (`{Hi|Hello}`), see templates.ts. */
-export const templateSchema = messageTemplateSchema;
+/**
+ * A step's message template: variables (`{firstName}`, an imported column `{companyName}`, with a
+ * fallback `{{company|your team}}`) and spintax (`{Hi|Hello}`), see templates.ts. Its syntax is
+ * checked here; its columns by the server, against the collection's leads.
+ */
+export const templateSchema = messageTemplateSchemaFor('any');
 
 const httpUrlSchema = z
   .string()
@@ -304,9 +308,16 @@ const previewLeadFieldSchema = z
   .nullable()
   .optional();
 
-/** POST /api/campaigns/preview-template: a template rendered for a sample lead (seed = same spin choices). */
+/**
+ * POST /api/campaigns/preview-template: a template rendered for a lead (seed = same spin choices):
+ * with `collectionId`, for a real lead of that collection (`leadId`, else its first), with the
+ * collection's columns as variables and a count of leads each variable would leave empty;
+ * without, or while the collection has no lead, for the sample `lead`.
+ */
 export const previewTemplateBodySchema = z.object({
-  template: messageTemplateSchema,
+  template: templateSchema,
+  collectionId: idSchema.optional(),
+  leadId: idSchema.optional(),
   lead: z
     .object({
       name: previewLeadFieldSchema,
@@ -318,9 +329,16 @@ export const previewTemplateBodySchema = z.object({
 });
 export type PreviewTemplateBody = z.infer<typeof previewTemplateBodySchema>;
 
-/** The rendered text and how many different messages the spintax can make. */
+/**
+ * The rendered text and how many different messages the spintax can make; with a collection, the
+ * lead it was rendered for (null when the collection has none) and, per variable used without a
+ * fallback, how many of the collection's leads (not excluded) have no value for it.
+ */
 export const previewTemplateResponseSchema = z.object({
   text: z.string(),
   variants: z.number().int().nonnegative(),
+  lead: z.object({ id: idSchema, name: z.string().nullable() }).nullable().optional(),
+  leads: z.number().int().nonnegative().optional(),
+  missing: z.array(z.object({ variable: z.string(), leads: z.number().int().nonnegative() })).optional(),
 });
 export type PreviewTemplateResponse = z.infer<typeof previewTemplateResponseSchema>;

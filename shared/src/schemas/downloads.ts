@@ -22,3 +22,6 @@ export const downloadAppQuerySchema = z
     }
   });
 export type DownloadAppQuery = z.infer<typeof downloadAppQuerySchema>;
+
+/** GET /api/downloads: the platforms whose installer this server has published (RELEASES_DIR). */
+export const downloadsResponseSchema = z.object({ available: z.array(z.enum(PLATFORMS)) });

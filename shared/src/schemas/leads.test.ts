@@ -3,6 +3,7 @@ import {
   clearLeadsQuerySchema,
   createLeadsBodySchema,
   createLeadsResponseSchema,
+  encodeLeadsCursor,
   importLeadsFieldsSchema,
   importLeadsResponseSchema,
   LEAD_CSV_HEADER_ALIASES,
@@ -31,6 +32,7 @@ const lead = {
   friendRequestSentAt: '2024-05-01T10:00:00.000Z',
   messageSentAt: null,
   createdAt: '2024-04-01T10:00:00.000Z',
+  fields: { Company: 'Acme' },
 };
 
 describe('normalizeProfileUrl', () => {
@@ -73,8 +75,27 @@ describe('normalizeProfileUrl', () => {
 });
 
 describe('GET /api/leads', () => {
-  it('defaults to all collections, the first page and 20 rows', () => {
-    expect(leadsQuerySchema.parse({})).toEqual({ collectionId: 'all', lastId: -1, limit: 20 });
+  it('defaults to all collections, the first page, 20 rows, oldest first', () => {
+    expect(leadsQuerySchema.parse({})).toEqual({
+      collectionId: 'all',
+      lastId: -1,
+      limit: 20,
+      sort: 'oldest',
+    });
+  });
+
+  it('reads a search (trimmed; empty = none) and a cursor of its sort', () => {
+    const cursor = encodeLeadsCursor({ sort: 'name-asc', key: 'ann', id: 7 });
+    expect(leadsQuerySchema.parse({ search: '  ann ', sort: 'name-asc', cursor })).toMatchObject({
+      search: 'ann',
+      sort: 'name-asc',
+      cursor: { sort: 'name-asc', key: 'ann', id: 7 },
+    });
+    expect(leadsQuerySchema.parse({ search: '   ' }).search).toBeUndefined();
+    expect(leadsQuerySchema.safeParse({ sort: 'name-desc', cursor }).success).toBe(false);
+    expect(leadsQuerySchema.safeParse({ cursor: '{"sort":"newest","id":"x"}', sort: 'newest' }).success).toBe(
+      false,
+    );
   });
 
   it('reads every field from strings and ignores unknown keys', () => {
@@ -86,12 +107,13 @@ describe('GET /api/leads', () => {
         limit: '200',
         foo: 'bar',
       }),
-    ).toEqual({ collectionId: 3, lastId: -1, isExcluded: false, limit: 200 });
+    ).toEqual({ collectionId: 3, lastId: -1, isExcluded: false, limit: 200, sort: 'oldest' });
     expect(leadsQuerySchema.parse({ collectionId: 'all', lastId: '120', isExcluded: 'true' })).toEqual({
       collectionId: 'all',
       lastId: 120,
       isExcluded: true,
       limit: 20,
+      sort: 'oldest',
     });
   });
 
@@ -104,9 +126,10 @@ describe('GET /api/leads', () => {
   });
 
   it('parses the answer', () => {
-    expect(leadsListResponseSchema.parse({ leads: [lead], totalCount: 1 })).toEqual({
+    expect(leadsListResponseSchema.parse({ leads: [lead], totalCount: 1, nextCursor: null })).toEqual({
       leads: [lead],
       totalCount: 1,
+      nextCursor: null,
     });
     expect(leadSchema.safeParse({ ...lead, messageSentAt: 'yesterday' }).success).toBe(false);
   });

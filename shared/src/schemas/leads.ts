@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LEADS_FIRST_LAST_ID, LEADS_PAGE_SIZE } from '../constants/limits.ts';
 import { collectionIdOrAllSchema, idSchema, isoDateSchema, queryBooleanSchema } from './common.ts';
-import { countSchema, emptyAsAbsent, nullableTextSchema, queryIntSchema } from './http.ts';
+import { countSchema, emptyAsAbsent, nullableTextSchema, queryIntSchema, querySearchSchema } from './http.ts';
 
 /**
  * Leads (spec §3 Lead, §7 Leads; server issue).
  *
- * GET    /api/leads?collectionId&lastId&isExcluded&limit → leadsQuerySchema / leadsListResponseSchema
+ * GET    /api/leads?collectionId&isExcluded&search&sort&cursor|lastId&limit → leadsQuerySchema / leadsListResponseSchema
+ * POST   /api/leads/bulk {action, selection, targetCollectionId?} → bulkLeadsBodySchema / bulkLeadsResponseSchema
  * PATCH  /api/leads {id, isExcluded}                      → updateLeadBodySchema / leadSchema
  * POST   /api/leads {collectionId, leads}                 → createLeadsBodySchema / createLeadsResponseSchema
  * POST   /api/leads/import (multipart)                    → importLeadsFieldsSchema / importLeadsResponseSchema
@@ -113,25 +114,104 @@ export const leadSchema = z.object({
   friendRequestSentAt: isoDateSchema.nullable(),
   messageSentAt: isoDateSchema.nullable(),
   createdAt: isoDateSchema,
+  /**
+   * The imported CSV's columns other than the lead's own (LEAD_CSV_FIELDS), by header as written
+   * (trimmed), e.g. `{ "Company": "Acme" }`; `{}` for a lead added any other way.
+   */
+  fields: z.record(z.string(), z.string()),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
 /**
- * GET /api/leads. `collectionId` may be `all` (absent = all); `lastId` is the id of the last lead
- * already shown (-1 = first page); `isExcluded` absent = both excluded and not excluded leads.
+ * The orders GET /api/leads pages in. `oldest` (id ascending) is the default, so that `lastId`
+ * keeps its meaning for callers that send no sort (and the dashboard opens on it, as before). The name
+ * sorts compare lower(coalesce(name, '')) in the database's collation, then id: a nameless lead
+ * comes first from A to Z and last from Z to A.
  */
-export const leadsQuerySchema = z.object({
-  collectionId: emptyAsAbsent(collectionIdOrAllSchema.default('all')),
-  lastId: queryIntSchema(LEADS_FIRST_LAST_ID, 2_147_483_647, LEADS_FIRST_LAST_ID),
-  isExcluded: emptyAsAbsent(queryBooleanSchema.optional()),
-  limit: queryIntSchema(1, LEADS_PAGE_MAX, LEADS_PAGE_SIZE),
+export const LEADS_SORTS = ['newest', 'oldest', 'name-asc', 'name-desc'] as const;
+export const leadsSortSchema = z.enum(LEADS_SORTS, {
+  error: `Sort must be one of ${LEADS_SORTS.join(', ')}`,
 });
+export type LeadsSort = z.infer<typeof leadsSortSchema>;
+
+/** Whether a sort's keyset holds a name key besides the id. */
+export const isNameSort = (sort: LeadsSort) => sort === 'name-asc' || sort === 'name-desc';
+
+/** Where the next page starts: the sort it belongs to, the last lead's sort key (name sorts) and id. */
+const leadsCursorSchema = z.object({
+  sort: leadsSortSchema,
+  key: z
+    .string()
+    .max(LEAD_NAME_MAX_LENGTH * 2)
+    .optional(),
+  id: z.number().int().min(0).max(2_147_483_647),
+});
+export type LeadsCursor = z.infer<typeof leadsCursorSchema>;
+
+/** The cursor as it travels (the `nextCursor` of an answer, the `cursor` of the next request). */
+export const encodeLeadsCursor = (cursor: LeadsCursor): string => JSON.stringify(cursor);
+
+const cursorTextSchema = z
+  .string()
+  .max(1000, 'Cursor is too long')
+  .transform((text, ctx) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    const parsed = leadsCursorSchema.safeParse(value);
+    if (!parsed.success || isNameSort(parsed.data.sort) !== (parsed.data.key !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Cursor is malformed: send back the nextCursor of the last page',
+      });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+/**
+ * GET /api/leads. `collectionId` may be `all` (absent = all); `isExcluded` absent = both sides;
+ * `search` matches name or profile link, case-insensitively. Paging: `cursor` (the previous
+ * answer's nextCursor, for any sort), or for the id sorts `lastId`, the id of the last lead shown
+ * (-1 = first page).
+ */
+export const leadsQuerySchema = z
+  .object({
+    collectionId: emptyAsAbsent(collectionIdOrAllSchema.default('all')),
+    lastId: queryIntSchema(LEADS_FIRST_LAST_ID, 2_147_483_647, LEADS_FIRST_LAST_ID),
+    isExcluded: emptyAsAbsent(queryBooleanSchema.optional()),
+    limit: queryIntSchema(1, LEADS_PAGE_MAX, LEADS_PAGE_SIZE),
+    search: querySearchSchema,
+    sort: emptyAsAbsent(leadsSortSchema.default('oldest')),
+    cursor: emptyAsAbsent(cursorTextSchema.optional()),
+  })
+  .superRefine((query, ctx) => {
+    if (query.cursor && query.cursor.sort !== query.sort) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cursor'],
+        message: `Cursor belongs to sort ${query.cursor.sort}`,
+      });
+    }
+    if (query.lastId !== LEADS_FIRST_LAST_ID && (query.cursor || isNameSort(query.sort))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lastId'],
+        message: 'lastId pages only the id sorts without a cursor',
+      });
+    }
+  });
 export type LeadsQuery = z.infer<typeof leadsQuerySchema>;
 
 export const leadsListResponseSchema = z.object({
   leads: z.array(leadSchema),
-  /** How many leads match the query's collection and isExcluded filter, over all pages. */
+  /** How many leads match the query's collection, isExcluded and search, over all pages. */
   totalCount: countSchema,
+  /** The cursor of the page after this one; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type LeadsListResponse = z.infer<typeof leadsListResponseSchema>;
 

@@ -21,6 +21,12 @@ describe('messageTemplateSchema', () => {
     );
   });
 
+  it("with 'any', checks the syntax and leaves the columns to the server", () => {
+    const schema = messageTemplateSchemaFor('any');
+    expect(schema.safeParse('Hi {companyName} {{city|there}}').success).toBe(true);
+    expect(schema.safeParse('Hi {companyName').error?.issues[0]?.message).toBe('Unclosed { at character 4');
+  });
+
   it('refuses unbalanced braces, empty and too long templates', () => {
     expect(messageTemplateSchema.safeParse('{Hi|Hello').error?.issues[0]?.message).toBe(
       'Unclosed { at character 1',

@@ -8,7 +8,7 @@ export const emailSchema = z
   .max(254)
   .transform((e) => e.toLowerCase());
 
-const newPasswordSchema = z
+export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(256);

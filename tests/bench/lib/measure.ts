@@ -8,20 +8,33 @@ export async function medianPairMs(
   runs = 200,
   warmup = 20,
 ): Promise<[number, number]> {
-  for (let i = 0; i < warmup; i += 1) {
-    await a(i);
-    await b(i);
-  }
-  const times: [number[], number[]] = [[], []];
+  const [x, y] = await mediansMs([a, b], runs, warmup);
+  return [x as number, y as number];
+}
+
+/** Medians of any number of workloads measured side by side, their calls taking turns (as medianPairMs). */
+export async function mediansMs(
+  workloads: ((i: number) => Promise<unknown>)[],
+  runs: number,
+  warmup: number,
+): Promise<number[]> {
+  for (let i = 0; i < warmup; i += 1) for (const fn of workloads) await fn(i);
+  const times: number[][] = workloads.map(() => []);
   for (let i = 0; i < runs; i += 1) {
-    for (const [k, fn] of [a, b].entries()) {
+    for (const [k, fn] of workloads.entries()) {
       const start = performance.now();
       await fn(i);
-      times[k as 0 | 1].push(performance.now() - start);
+      times[k]?.push(performance.now() - start);
     }
   }
-  const median = (t: number[]) => t.sort((x, y) => x - y)[Math.floor(t.length / 2)] as number;
-  return [median(times[0]), median(times[1])];
+  return times.map((t) => percentile(t, 0.5));
+}
+
+/** The value below which a share `p` (0–1) of the samples fall (nearest rank); 0 for no samples. */
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return 0;
+  const sorted = [...samples].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
 }
 
 export async function timedMs(fn: () => Promise<unknown>): Promise<number> {
@@ -61,4 +74,9 @@ export function printTable(rows: BenchRow[], heading: string): string {
     ),
   ];
   return lines.join('\n');
+}
+
+/** A ratio as the table prints it. */
+export function ratio(value: number): string {
+  return value.toFixed(2);
 }

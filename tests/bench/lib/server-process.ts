@@ -8,6 +8,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** Resident memory of the process now, in MB (Linux VmRSS). */
+  rssMb(): number;
   /** Peak resident memory of the process since start or the last resetPeakRss, in MB (Linux VmHWM). */
   peakRssMb(): number;
   /** Starts a new peak (Linux: 5 into /proc/<pid>/clear_refs). */
@@ -15,13 +17,31 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Runs a TypeScript entry point in its own Node process until it prints a line matching `ready`. */
+/**
+ * The Node flags `npm start` runs the server with, read from the root package.json's start script
+ * (`node <flags> --import tsx server/src/main.ts`), so that a measured server is the one users run.
+ */
+export function npmStartFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const match = /node((?:\s+--\S+)*?)\s+--import tsx server\/src\/main\.ts/.exec(pkg.scripts.start);
+  if (!match)
+    throw new Error(`package.json's start script no longer runs server/src/main.ts: ${pkg.scripts.start}`);
+  return (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Runs a TypeScript entry point in its own Node process (with `nodeFlags` before tsx) until it
+ * prints a line matching `ready`; the match's first group is the process's `url`.
+ */
 export async function startProcess(
   entry: string,
   env: Record<string, string>,
   ready: RegExp,
+  nodeFlags: string[] = [],
 ): Promise<ServerProcess & { output: () => string }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,11 +65,8 @@ export async function startProcess(
     resetPeakRss() {
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
     },
-    peakRssMb() {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
-      return kb / 1024;
-    },
+    rssMb: () => statusMb(pid, 'VmRSS'),
+    peakRssMb: () => statusMb(pid, 'VmHWM'),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -59,8 +76,19 @@ export async function startProcess(
   };
 }
 
-/** The Reachly server as `npm start` runs it, on the given PostgreSQL database. */
-export function startReachly(databaseUrl: string, dataDir: string): ReturnType<typeof startProcess> {
+/** A memory figure of /proc/<pid>/status, in MB. */
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** The Reachly server's entry point on the given PostgreSQL database (without npm start's Node flags unless given: see npmStartFlags). */
+export function startReachly(
+  databaseUrl: string,
+  dataDir: string,
+  { env = {}, nodeFlags = [] }: { env?: Record<string, string>; nodeFlags?: string[] } = {},
+): ReturnType<typeof startProcess> {
   return startProcess(
     'server/src/main.ts',
     {
@@ -70,7 +98,9 @@ export function startReachly(databaseUrl: string, dataDir: string): ReturnType<t
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000000',
+      ...env,
     },
     /running at (http:\/\/localhost:\d+)/,
+    nodeFlags,
   );
 }

@@ -2,18 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type Config,
-  createDatabase,
-  loadConfig,
-  migrateToLatest,
-  type RunningServer,
-  type StartOptions,
-  startServer,
-} from '@reachly/server';
+import { type Config, loadConfig, type RunningServer, type StartOptions, startServer } from '@reachly/server';
 import { type ApiClient, contract, createApiClient } from '@reachly/shared/contract';
 import type { User } from '@reachly/shared/schemas';
 import { inject } from 'vitest';
+import { openPgliteCopy } from '../../../server/test/helpers/test-database.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The dashboard's default build folder (`npm run build -w @reachly/dashboard`). */
@@ -33,8 +26,9 @@ export interface E2EApp {
 }
 
 /**
- * The real server, serving the built dashboard, on an in-memory embedded database (PGlite), with
- * its own data and releases folders. One per test file; tests isolate themselves by account.
+ * The real server, serving the built dashboard, on an in-memory embedded database (PGlite: a copy
+ * of the one the run's global setup migrated), with its own data and releases folders. One per
+ * test file; tests isolate themselves by account.
  */
 export async function startE2EApp(
   env: Record<string, string> = {},
@@ -53,8 +47,7 @@ export async function startE2EApp(
     AUTH_RATE_LIMIT: '100000',
     ...env,
   });
-  const db = createDatabase({ dataDir: null });
-  await migrateToLatest(db);
+  const db = await openPgliteCopy();
   const running = await startServer({ config, db, engine: options.engine, logger: options.logger });
   const port = Number(new URL(running.url).port);
   const app: E2EApp = {
@@ -88,13 +81,20 @@ export interface Account {
 }
 
 let counter = 0;
-/** Registers a new user (and organisation) through POST /api/register. */
-export async function registerAccount(app: E2EApp, prefix = 'e2e'): Promise<Account> {
+/**
+ * Registers a new user through POST /api/register: with a new organisation, or with an invite
+ * token as a member of that token's organisation.
+ */
+export async function registerAccount(
+  app: E2EApp,
+  prefix = 'e2e',
+  organizationToken?: string,
+): Promise<Account> {
   counter += 1;
   const email = `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
   const password = 'password-123';
   const { user } = await createApiClient({ baseUrl: app.url }).call(contract.auth.register, {
-    body: { email, password },
+    body: { email, password, ...(organizationToken ? { organizationToken } : {}) },
   });
   return { email, password, user: user as User };
 }

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_BASE_FLAGS } from '@reachly/shared/constants';
 import type { EndpointSpec } from '@reachly/shared/contract';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer';
-import type { Account, E2EApp } from './app.ts';
+import { type Account, type E2EApp, repoRoot } from './app.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -51,6 +51,9 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<E2EBro
   };
 }
 
+/** How long a page waits for a condition (a selector, a navigation, a text) before it fails. */
+export const E2E_WAIT_MS = 60_000;
+
 export interface PageErrors {
   /** Uncaught exceptions of the page (a test fails on any). */
   errors: string[];
@@ -61,12 +64,27 @@ export async function openPage(browser: Browser): Promise<Page & PageErrors> {
   const page = (await browser.newPage()) as Page & PageErrors;
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(String(error)));
-  page.setDefaultTimeout(15_000);
+  // Generous on purpose: a wait ends when its condition holds, and on a loaded 2-core CI machine a
+  // page's load (Swagger UI's, the board's) took past 15 s. A test's own budget bounds the whole.
+  page.setDefaultTimeout(E2E_WAIT_MS);
   return page;
 }
 
-/** Signs in through the sign-in page's form, as a user would, and waits for the board. */
+/**
+ * Forgets whoever the browser is signed in as at `base` (its cookies go), as a fresh browser would:
+ * the browser of a test file is shared by its tests, and /signin sends a signed-in user home.
+ */
+export async function forgetSession(page: Page, base: string): Promise<void> {
+  const cookies = await page.cookies(base);
+  if (cookies.length > 0) await page.deleteCookie(...cookies);
+}
+
+/**
+ * Signs in through the sign-in page's form, as a user would, and waits for the board. Whoever the
+ * browser was signed in as before is forgotten first (/signin sends a signed-in user home).
+ */
 export async function signIn(page: Page, app: E2EApp, account: Account, base = app.url): Promise<void> {
+  await forgetSession(page, base);
   await page.goto(`${base}/signin`, { waitUntil: 'networkidle0' });
   await page.locator('input[type=email]').fill(account.email);
   await page.locator('input[type=password]').fill(account.password);
@@ -83,7 +101,7 @@ export function isCallOf(request: HTTPRequest, endpoint: EndpointSpec): boolean 
 }
 
 /** Waits for text anywhere in the page's body. */
-export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
+export async function waitForText(page: Page, text: string, timeout = E2E_WAIT_MS): Promise<void> {
   await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
 }
 
@@ -98,6 +116,29 @@ export async function settleAnimations(page: Page): Promise<void> {
       .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
+}
+
+/**
+ * Waits until every dialog has gone, backdrop and positioner too: they stay after the content while
+ * their exit animation runs (on a loaded machine, seconds), and until then they take the next click.
+ */
+export async function waitForDialogsGone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.querySelector('[data-scope=dialog]') && !document.body.style.pointerEvents,
+  );
+}
+
+/**
+ * The screenshots of one test file: `shoot(page, name, width)` waits for animations to settle and
+ * saves test-artifacts/<folder>/<name>-<width>.png (the folder made at need: a clean clone has none).
+ */
+export function screenshotsIn(folder: string, defaults: { fullPage?: boolean } = {}) {
+  const dir = path.join(repoRoot, 'test-artifacts', folder);
+  return async (page: Page, name: string, width: number, fullPage = defaults.fullPage ?? false) => {
+    mkdirSync(dir, { recursive: true });
+    await settleAnimations(page);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) as `${string}.png`, fullPage });
+  };
 }
 
 const require = createRequire(import.meta.url);

@@ -12,6 +12,7 @@ import {
   type PageErrors,
   seriousAxeViolations,
   signIn,
+  waitForDialogsGone,
 } from './browser.ts';
 
 /**
@@ -141,11 +142,7 @@ function collectionsScreen(current: () => CollectionsRun) {
     /** Waits until a dialog has closed and its fade-out is over (its backdrop no longer takes clicks). */
     async waitForDialogClosed(testId: string): Promise<void> {
       await page().waitForSelector(`[data-testid=${testId}]`, { hidden: true });
-      await page().waitForFunction(
-        () =>
-          !document.querySelector('[data-scope=dialog][data-state=open]') &&
-          document.getAnimations().every((a) => a.playState !== 'running'),
-      );
+      await waitForDialogsGone(page());
     },
 
     /** Picks a file in the import dialog's file input, as a user choosing it would. */

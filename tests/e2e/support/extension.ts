@@ -1,6 +1,6 @@
 import type { Browser, WebWorker } from 'puppeteer';
 import type { Sandbox } from '../../sandbox-network/server.ts';
-import { type E2EBrowser, launchBrowser } from './browser.ts';
+import { E2E_WAIT_MS, type E2EBrowser, launchBrowser } from './browser.ts';
 
 /** Fixed by the manifest key in extension/wxt.config.ts. */
 export const EXTENSION_ID = 'hmlgepnnehfjcfcphohnnhbgjfeelgnj';
@@ -21,7 +21,7 @@ export function launchProfileBrowser(extensionDir: string): Promise<E2EBrowser> 
 export async function serviceWorker(browser: Browser): Promise<WebWorker> {
   const target = await browser.waitForTarget(
     (t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${EXTENSION_ID}/`),
-    { timeout: 15_000 },
+    { timeout: E2E_WAIT_MS },
   );
   const worker = await target.worker();
   if (!worker) throw new Error('The extension service worker did not start');
@@ -31,6 +31,7 @@ export async function serviceWorker(browser: Browser): Promise<WebWorker> {
 /** Logs the browser in to the sandbox network as its account, as a person would. */
 export async function logInToSandbox(browser: Browser, sandbox: Sandbox, login: string, password: string) {
   const page = await browser.newPage();
+  page.setDefaultTimeout(E2E_WAIT_MS);
   await page.goto(`${sandbox.url}/login`);
   await page.type('[data-testid=login-input]', login);
   await page.type('[data-testid=password-input]', password);
@@ -41,6 +42,7 @@ export async function logInToSandbox(browser: Browser, sandbox: Sandbox, login: 
 /** Hands the extension its session through its setup page, as the desktop agent does. */
 export async function connectExtension(browser: Browser, session: ProfileSession): Promise<void> {
   const page = await browser.newPage();
+  page.setDefaultTimeout(E2E_WAIT_MS);
   const query = new URLSearchParams({
     serverUrl: session.serverUrl,
     accessToken: session.accessToken,
@@ -48,6 +50,6 @@ export async function connectExtension(browser: Browser, session: ProfileSession
     networkUrl: session.networkUrl,
   });
   await page.goto(`chrome-extension://${EXTENSION_ID}/setup.html?${query}`);
-  await page.waitForSelector('[data-testid=setup-status][data-state=connected]', { timeout: 15_000 });
+  await page.waitForSelector('[data-testid=setup-status][data-state=connected]', { timeout: E2E_WAIT_MS });
   await page.close();
 }

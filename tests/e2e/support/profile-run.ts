@@ -25,11 +25,41 @@ export interface ProfileRun {
 
 let counter = 0;
 
+/** A CSV cell, always quoted (RFC 4180). */
+const cell = (value: string) => `"${value.replaceAll('"', '""')}"`;
+
+/**
+ * The leads as a CSV file the way a user exports them from elsewhere: URL, name, first name, and
+ * `columns` of their own (e.g. "Company name"), for POST /api/leads/import.
+ */
+function leadsCsv(
+  sandbox: Sandbox,
+  leads: PersonSummary[],
+  columns: (p: PersonSummary) => Record<string, string>,
+): Blob {
+  const extra = [...new Set(leads.flatMap((p) => Object.keys(columns(p))))];
+  const lines = [
+    ['url', 'name', 'firstName', ...extra],
+    ...leads.map((p) => [
+      `${sandbox.url}${p.url}`,
+      p.name,
+      p.name.split(' ')[0] ?? '',
+      ...extra.map((c) => columns(p)[c] ?? ''),
+    ]),
+  ];
+  return new Blob([lines.map((line) => line.map(cell).join(',')).join('\r\n')], { type: 'text/csv' });
+}
+
+/**
+ * With `columns`, the leads come in as an imported CSV file with those columns of their own (kept
+ * with each lead, usable in templates); without, they are added as a list.
+ */
 export async function startProfileRun(
   app: E2EApp,
   sandbox: Sandbox,
   extensionDir: string,
   leads: PersonSummary[],
+  { columns }: { columns?: (p: PersonSummary) => Record<string, string> } = {},
 ): Promise<ProfileRun> {
   counter += 1;
   const login = `profile-${process.pid}-${counter}`;
@@ -41,17 +71,25 @@ export async function startProfileRun(
   await logInToSandbox(browser.browser, sandbox, login, password);
   const profile = await call(contract.profiles.create, { body: { name: `Sandbox profile ${counter}` } });
   const collection = await call(contract.collections.create, { body: { name: `Leads ${counter}` } });
-  await call(contract.leads.create, {
-    body: {
-      collectionId: collection.id,
-      leads: leads.map((p) => ({
-        profileUrl: `${sandbox.url}${p.url}`,
-        name: p.name,
-        firstName: p.name.split(' ')[0],
-        hasMessageButton: p.hasMessageButton,
-      })),
-    },
-  });
+  if (columns) {
+    const form = new FormData();
+    form.append('collectionId', String(collection.id));
+    form.append('file', leadsCsv(sandbox, leads, columns), 'leads.csv');
+    const { imported } = await call(contract.leads.import, { body: form });
+    if (imported !== leads.length) throw new Error(`the import kept ${imported} of ${leads.length} leads`);
+  } else {
+    await call(contract.leads.create, {
+      body: {
+        collectionId: collection.id,
+        leads: leads.map((p) => ({
+          profileUrl: `${sandbox.url}${p.url}`,
+          name: p.name,
+          firstName: p.name.split(' ')[0],
+          hasMessageButton: p.hasMessageButton,
+        })),
+      },
+    });
+  }
   await connectExtension(browser.browser, {
     serverUrl: app.url,
     accessToken: account.user.accessToken,

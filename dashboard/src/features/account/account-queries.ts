@@ -15,3 +15,10 @@ export const trafficQuery = () =>
     queryKey: ['traffic'] as const,
     queryFn: ({ signal }) => call(contract.user.traffic, {}, { signal }),
   });
+
+/** GET /api/user/account: the signed-in user's name and email (the account page). */
+export const accountQuery = () =>
+  queryOptions({
+    queryKey: ['account'] as const,
+    queryFn: ({ signal }) => call(contract.user.account, {}, { signal }),
+  });

@@ -13,6 +13,10 @@ export interface CredentialsFormProps {
   error: string | null;
   /** Sign-up asks for a new password of this length; sign-in for the current one. */
   newPasswordMinLength?: number;
+  /** The email to start with (the sign-in page's ?email=). */
+  defaultEmail?: string;
+  /** Told each change of the email (the sign-in page hands it to "Forgot password?"). */
+  onEmailChange?: (email: string) => void;
   onSubmit: (credentials: Credentials) => Promise<void>;
 }
 
@@ -21,9 +25,13 @@ export function CredentialsForm({
   submitLabel,
   error,
   newPasswordMinLength,
+  defaultEmail,
+  onEmailChange,
   onSubmit,
 }: CredentialsFormProps) {
-  const { register, handleSubmit, formState } = useForm<Credentials>();
+  const { register, handleSubmit, formState } = useForm<Credentials>({
+    defaultValues: { email: defaultEmail ?? '', password: '' },
+  });
   const isNew = newPasswordMinLength !== undefined;
   return (
     <>
@@ -35,7 +43,10 @@ export function CredentialsForm({
             <Input
               type="email"
               autoComplete="email"
-              {...register('email', { required: 'Enter your email' })}
+              {...register('email', {
+                required: 'Enter your email',
+                onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value),
+              })}
             />
             <Field.ErrorText>{formState.errors.email?.message}</Field.ErrorText>
           </Field.Root>

@@ -73,6 +73,7 @@ export default function BoardPage() {
         search={searchText}
         onSearch={setSearchText}
         updating={board.isPlaceholderData || searchText.trim() !== search}
+        params={params}
       />
       {content}
       <ConversationDrawer card={openCard} open={drawerOpen} onClose={onClose} />

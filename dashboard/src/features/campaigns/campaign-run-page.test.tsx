@@ -183,7 +183,7 @@ describe('the run view', () => {
     expect(screen.getByTestId('reply-rate').textContent).toBe('12.5%');
     // Three days (the quiet 2 June included) per chart, the numbers in the accessible name.
     const requestsChart = within(screen.getByTestId('chart-requests')).getByRole('img');
-    expect(requestsChart.textContent).toContain(
+    expect(requestsChart.getAttribute('aria-label')).toBe(
       'Requests sent per day: 2026-06-01: 4, 2026-06-02: 0, 2026-06-03: 6',
     );
     expect(screen.getByTestId('chart-replies').textContent).toContain('Replies: 1');

@@ -1,13 +1,15 @@
 import { Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { contract } from '@reachly/shared/contract';
 import type { Campaign } from '@reachly/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyListState, ErrorState, LoadingState } from '../../components/list-state.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 import { ROUTES } from '../../route-paths.ts';
 import { collectionsQuery } from '../collections/collections-queries.ts';
+import { ExportButton } from '../exports/components/export-button.tsx';
 import { campaignFunnelQuery, campaignProfilesQuery, campaignQuery } from './campaigns-queries.ts';
 import { CampaignCommands } from './components/campaign-commands.tsx';
 import { CampaignStatusBadge } from './components/campaign-status-badge.tsx';
@@ -76,6 +78,13 @@ function CampaignRunView({ campaignId }: { campaignId: number }) {
     <Stack gap="8">
       <CampaignHeader campaign={campaign.data} />
       <Section title="Results">
+        <ExportButton
+          what={`the results of ${campaign.data.name} per lead`}
+          fallbackName="campaign-results.csv"
+          request={(signal) =>
+            call(contract.exports.campaignResults, { params: { id: campaignId } }, { signal })
+          }
+        />
         {funnel.isPending ? (
           <LoadingState label="Loading the results…" />
         ) : funnel.isError ? (

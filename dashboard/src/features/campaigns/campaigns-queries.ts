@@ -97,13 +97,22 @@ export const pickerProfilesQuery = () =>
 /** A sample lead for template previews. */
 export const PREVIEW_LEAD = { name: 'Alex Morgan', firstName: 'Alex', lastName: 'Morgan' } as const;
 
-/** POST /api/campaigns/preview-template for the sample lead; the seed picks the spintax choices. */
-export const templatePreviewQuery = (template: string, seed: number) =>
+/**
+ * POST /api/campaigns/preview-template: for the first lead of the chosen collection (its imported
+ * columns as variables, and how many leads each variable leaves empty), or for the sample lead
+ * before a collection is chosen; the seed picks the spintax choices.
+ */
+export const templatePreviewQuery = (template: string, seed: number, collectionId: number | null) =>
   queryOptions({
-    queryKey: [CAMPAIGNS_KEY, 'preview', template, seed] as const,
+    queryKey: [CAMPAIGNS_KEY, 'preview', template, seed, collectionId] as const,
     queryFn: ({ signal }) =>
-      call(contract.campaigns.previewTemplate, { body: { template, lead: PREVIEW_LEAD, seed } }, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
+      call(
+        contract.campaigns.previewTemplate,
+        { body: { template, lead: PREVIEW_LEAD, seed, ...(collectionId ? { collectionId } : {}) } },
+        { signal },
+      ),
+    // A collection's leads change (an import): its counts are asked again after a while.
+    staleTime: collectionId ? 30_000 : Number.POSITIVE_INFINITY,
     retry: false,
     placeholderData: keepPreviousData,
   });

@@ -4,8 +4,11 @@ import { platformLabel } from '@reachly/shared/logic';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { DownloadButton } from './components/download-button.tsx';
+import { NeedsComputerNotice, NoInstallersNotice } from './components/no-installers.tsx';
 import { type AppDownload, useAppDownload } from './hooks/use-app-download.ts';
+import { usePublishedDownloads } from './hooks/use-published-downloads.ts';
 import { mainPlatforms, remainingPlatforms } from './utils/download-platforms.ts';
+import { isHandheld } from './utils/handheld.ts';
 
 export interface DownloadSectionProps {
   /** The guessed platform (useDetectedPlatform). */
@@ -25,12 +28,31 @@ export function DownloadSection({ platform, initiallyShowOthers = false, downloa
   const active = download ?? own;
   const [showOthers, setShowOthers] = useState(initiallyShowOthers);
   const othersId = useId();
+  const published = usePublishedDownloads();
+  // Only installers the server has: a button must not lead to a 404 (issue 19).
+  const isOffered = (p: Platform) => !published.data || published.data.available.includes(p);
+  const main = mainPlatforms(platform).filter(isOffered);
+  const others = remainingPlatforms(platform).filter(isOffered);
 
+  if (isHandheld()) {
+    return (
+      <Stack gap="4" align="stretch" data-testid="download-section">
+        <NeedsComputerNotice />
+      </Stack>
+    );
+  }
+  if (published.data?.available.length === 0) {
+    return (
+      <Stack gap="4" align="stretch" data-testid="download-section">
+        <NoInstallersNotice />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="4" align="flex-start" data-testid="download-section">
       <Text>{TEXTS.platformGuess(platformLabel(platform))}</Text>
       <Wrap gap="3">
-        {mainPlatforms(platform).map((p, i) => (
+        {main.map((p, i) => (
           <DownloadButton key={p} item={DOWNLOAD_ITEMS[p]} download={active} primary={i === 0} />
         ))}
       </Wrap>
@@ -44,8 +66,8 @@ export function DownloadSection({ platform, initiallyShowOthers = false, downloa
         {showOthers ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
         {showOthers ? TEXTS.hideOtherPlatforms : TEXTS.showOtherPlatforms}
       </Button>
-      <Wrap gap="3" id={othersId} hidden={!showOthers} data-testid="other-platforms">
-        {remainingPlatforms(platform).map((p) => (
+      <Wrap gap="3" id={othersId} hidden={!showOthers && main.length > 0} data-testid="other-platforms">
+        {others.map((p) => (
           <DownloadButton key={p} item={DOWNLOAD_ITEMS[p]} download={active} primary={false} />
         ))}
       </Wrap>

@@ -22,6 +22,18 @@ import * as createDemoSessions from './20261126200100-create-demo-sessions.ts';
 import * as claimStatements from './20261127000100-claim-statements.ts';
 import * as fewerTaskIndexes from './20261127000200-fewer-task-indexes.ts';
 import * as claimTasksGenericPlan from './20261127000300-claim-tasks-generic-plan.ts';
+import * as leadFields from './20261127100010-lead-fields.ts';
+import * as leadsOneCollectionKey from './20261127100020-leads-one-collection-key.ts';
+import * as createWebhooks from './20261127200010-create-webhooks.ts';
+import * as memberRoles from './20261127300001-member-roles.ts';
+import * as createApiKeys from './20261127300002-create-api-keys.ts';
+import * as accountNameAndPasswordResets from './20261127400001-account-name-and-password-resets.ts';
+import * as createDoNotContact from './20261127500010-create-do-not-contact.ts';
+import * as campaignLogsReplyIntent from './20261127600010-campaign-logs-reply-intent.ts';
+import * as claimLeadFields from './20261127700010-claim-lead-fields.ts';
+import * as claimDncWhenListed from './20261127800010-claim-dnc-when-listed.ts';
+import * as createFunnelMoves from './20261127900010-create-funnel-moves.ts';
+import * as leadsNameSort from './20261127950010-leads-name-sort.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -52,10 +64,23 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127000100-claim-statements': claimStatements,
   '20261127000200-fewer-task-indexes': fewerTaskIndexes,
   '20261127000300-claim-tasks-generic-plan': claimTasksGenericPlan,
+  '20261127100010-lead-fields': leadFields,
+  '20261127300001-member-roles': memberRoles,
+  '20261127300002-create-api-keys': createApiKeys,
+  '20261127200010-create-webhooks': createWebhooks,
+  '20261127400001-account-name-and-password-resets': accountNameAndPasswordResets,
+  '20261127500010-create-do-not-contact': createDoNotContact,
+  '20261127600010-campaign-logs-reply-intent': campaignLogsReplyIntent,
+  '20261127700010-claim-lead-fields': claimLeadFields,
+  '20261127800010-claim-dnc-when-listed': claimDncWhenListed,
+  '20261127100020-leads-one-collection-key': leadsOneCollectionKey,
+  '20261127950010-leads-name-sort': leadsNameSort,
+  '20261127900010-create-funnel-moves': createFunnelMoves,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations),
+  // By name, that is by time: migrations written side by side run in their stamps' order.
+  getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
   getMigration: async (name) => {
     const migration = migrations[name];

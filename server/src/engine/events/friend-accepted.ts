@@ -1,4 +1,5 @@
 import type { ExecutorEvent } from '@reachly/shared/schemas';
+import { conversationKey, recordWebhookEvent } from '../../services/webhooks/record-event.ts';
 import { planWelcomes } from '../planner.ts';
 import { stepOf } from '../settings.ts';
 import { campaignOfLead, type EventContext, leadFor } from './context.ts';
@@ -21,6 +22,20 @@ export async function friendAccepted(
     if (campaign?.status === 'running' && stepOf(campaign.settings, 'welcomeMessage')) {
       await planWelcomes(trx, campaign.id, now);
     }
+    const card = await trx('conversations').where({ lead_id: lead.id, profile_id: profileId }).first('id');
+    await recordWebhookEvent(trx, {
+      organizationId,
+      type: 'friend_request.accepted',
+      data: {
+        profileId,
+        campaignId: campaign?.id ?? null,
+        conversationId: card?.id ?? null,
+        acceptedAt: (event.at ? new Date(event.at) : now).toISOString(),
+      },
+      at: now,
+      leadId: lead.id,
+      ...(card ? { orderingKey: conversationKey(card.id) } : {}),
+    });
     effects.logs.push({
       campaignId: campaign?.id ?? null,
       profileId,

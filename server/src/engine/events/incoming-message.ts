@@ -2,7 +2,9 @@ import type { ConversationStatus } from '@reachly/shared/constants';
 import type { ExecutorEvent } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { table } from '../../db/tables.ts';
+import { recordReplied } from '../../services/webhooks/record-event.ts';
 import { writeMessage } from '../conversation-writes.ts';
+import { stepOf } from '../settings.ts';
 import { campaignOfLead, type EventContext, leadFor } from './context.ts';
 
 export type MessageEvent = Extract<ExecutorEvent, { kind: 'message' }>;
@@ -81,6 +83,19 @@ export async function storeIncoming(
       .returning('id');
     await trx('conversations').where({ id: written.id }).update({ contact_on: null, needs_person: null });
     const campaign = await campaignOfLead(trx, lead.id, profileId);
+    // The AI step classifies the reply (answer.ts), and lead.replied carries the intent from there.
+    if (!(campaign?.status === 'running' && stepOf(campaign.settings, 'aiReply'))) {
+      await recordReplied(trx, {
+        organizationId,
+        conversationId: written.id,
+        leadId: lead.id,
+        profileId,
+        campaignId: campaign?.id ?? null,
+        text: event.text,
+        intent: null,
+        at: now,
+      });
+    }
     effects.logs.push({
       campaignId: campaign?.id ?? null,
       profileId,
@@ -90,6 +105,6 @@ export async function storeIncoming(
         cancelled.length > 0 ? `; ${cancelled.length} follow-up(s) cancelled` : ''
       }`,
     });
-    return { lead, conversationId: written.id, messageId: Number(message?.id), campaign };
+    return { lead, conversationId: written.id, messageId: Number(message?.id), campaign, text: event.text };
   });
 }

@@ -12,7 +12,9 @@ import type { CampaignSettings } from '../../engine/settings.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { type Tenant, tenant as tenantOf } from '../tenancy.ts';
+import { recordCampaignStatus } from '../webhooks/record-event.ts';
 import { type CampaignRow, type createCampaignDefinitions, settingsOf } from './definitions.ts';
+import { checkStepColumns } from './template-columns.ts';
 
 /**
  * The user's commands on a campaign: a change of its fields and the status commands start, pause
@@ -119,6 +121,9 @@ export function createCampaignCommands({
         workingHours: body.workingHours ?? old.workingHours,
         gapSeconds: body.gapSeconds ?? old.gapSeconds,
       };
+      if (body.steps || body.collectionId) {
+        await checkStepColumns(trx, t, body.collectionId ?? stored.collection_id, settings.steps);
+      }
       const [row] = (await t
         .table('campaigns')
         .where('campaigns.id', id)
@@ -134,6 +139,7 @@ export function createCampaignCommands({
         .returning('*')) as unknown as CampaignRow[];
       if (!row) throw notFound(`Campaign ${id} not found.`);
       if (body.profileIds) await replaceProfiles(t, trx, id, body.profileIds);
+      await recordCampaignStatus(trx, organizationId, row, stored.status, clock.now());
       return { campaign: await view(t, row), previous: stored.status };
     });
     await pushStatus(organizationId, campaign, previous);
@@ -156,6 +162,7 @@ export function createCampaignCommands({
         .update({ status, updated_at: trx.fn.now() })
         .returning('*')) as unknown as CampaignRow[];
       if (!row) throw notFound(`Campaign ${id} not found.`);
+      await recordCampaignStatus(trx, organizationId, row, stored.status, clock.now());
       return { campaign: await view(t, row), previous: stored.status };
     });
     await pushStatus(organizationId, campaign, previous);

@@ -1,4 +1,4 @@
-import { renderTemplate, seededRandom, templateVariants } from '@reachly/shared/logic';
+import { renderTemplate, seededRandom, templateErrors, templateVariants } from '@reachly/shared/logic';
 import type {
   Campaign,
   CreateCampaignBody,
@@ -8,8 +8,9 @@ import type {
 import type { Knex } from 'knex';
 import type { Tables } from '../../db/tables.ts';
 import { type CampaignSettings, parseSettings } from '../../engine/settings.ts';
-import { notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { type Tenant, tenant as tenantOf } from '../tenancy.ts';
+import { checkStepColumns, previewForCollection } from './template-columns.ts';
 
 /**
  * What a campaign is: a collection, its profiles, steps, caps, working hours and gaps (kept as one
@@ -109,6 +110,7 @@ export function createCampaignDefinitions({ db }: { db: Knex }) {
     return db.transaction(async (trx) => {
       const t = tenantOf(trx, organizationId);
       await checkOwnership(t, body.collectionId, body.profileIds);
+      await checkStepColumns(trx, t, body.collectionId, body.steps);
       const settings: CampaignSettings = {
         steps: body.steps,
         dailyCaps: body.dailyCaps,
@@ -138,8 +140,21 @@ export function createCampaignDefinitions({ db }: { db: Knex }) {
     return { id };
   }
 
-  /** A template rendered for a sample lead; the same seed gives the same spin choices. */
-  function preview(body: PreviewTemplateBody): PreviewTemplateResponse {
+  /**
+   * A template rendered for a real lead of `collectionId` (template-columns.ts), else for the
+   * sample lead; the same seed gives the same spin choices.
+   */
+  async function preview(
+    organizationId: number,
+    body: PreviewTemplateBody,
+  ): Promise<PreviewTemplateResponse> {
+    const { collectionId } = body;
+    if (collectionId !== undefined) {
+      return previewForCollection(db, tenantOf(db, organizationId), { ...body, collectionId });
+    }
+    // The sample lead has no imported columns: only the built-in variables.
+    const unknown = templateErrors(body.template);
+    if (unknown[0]) throw badRequest(unknown[0].message);
     const random = body.seed === undefined ? Math.random : seededRandom(body.seed);
     return {
       text: renderTemplate(body.template, body.lead ?? {}, random),

@@ -3,7 +3,9 @@ import { hasRankRoom, RANK_STEP, rankForIndex } from '@reachly/shared/logic';
 import type { Conversation, UpdateConversationBody } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { notFound } from '../../errors.ts';
+import { recordFunnelMoves } from '../reports/funnel-moves.ts';
 import { type Tenant, tenant as tenantOf } from '../tenancy.ts';
+import { recordStatusChanged } from '../webhooks/record-event.ts';
 import { CARD_ORDER, checkCollection, type Filter, filtered } from './cards.ts';
 import { conversationWithMessages } from './detail.ts';
 
@@ -57,17 +59,24 @@ async function rebalance(trx: Knex.Transaction, organizationId: number, status: 
  * Moves a card (spec §4): `fields.order` is the drop position in the target column, turned into a
  * rank between the two cards at that position (rankForIndex); one row is written. When doubles
  * leave no room between those two, the target column is rebalanced first, in the same
- * transaction. A status change stamps status_update_date with the time of the change.
+ * transaction. A status change stamps status_update_date with the time of the change and adds the
+ * move, with the user who made it, to the funnel's history.
  */
 export function createConversationMove({ db }: { db: Knex }) {
-  return async function move(organizationId: number, body: UpdateConversationBody): Promise<Conversation> {
+  return async function move(
+    organizationId: number,
+    body: UpdateConversationBody,
+    userId: number | null = null,
+  ): Promise<Conversation> {
     const id = await db.transaction(async (trx) => {
       const t = tenantOf(trx, organizationId);
       const card = await t
-        .table<{ id: number; status: ConversationStatus }>('conversations')
+        .table<{ id: number; status: ConversationStatus; lead_id: number; profile_id: number | null }>(
+          'conversations',
+        )
         .where('conversations.id', body.id)
         .forUpdate()
-        .first('id', 'status');
+        .first('id', 'status', 'lead_id', 'profile_id');
       if (!card) throw notFound(`Conversation ${body.id} not found.`);
       await checkCollection(t, body.collectionId);
       const status = body.fields.status ?? card.status;
@@ -97,6 +106,29 @@ export function createConversationMove({ db }: { db: Knex }) {
                 needs_person: null,
               }),
         });
+      if (status !== card.status) {
+        await recordFunnelMoves(trx, [
+          {
+            organizationId,
+            conversationId: card.id,
+            from: card.status,
+            to: status,
+            by: 'person',
+            userId,
+            at: trx.fn.now(),
+          },
+        ]);
+        await recordStatusChanged(trx, {
+          organizationId,
+          conversationId: card.id,
+          leadId: card.lead_id,
+          profileId: card.profile_id,
+          from: card.status,
+          to: status,
+          by: 'person',
+          at: new Date(),
+        });
+      }
       return card.id;
     });
     return conversationWithMessages(tenantOf(db, organizationId), id);

@@ -10,7 +10,7 @@ import { compactLeadCounts } from './lead-counts.ts';
  * commits it or the request fails (rolled back), and its progress pushed to the organisation.
  */
 
-/** An import whose rows are written but not yet committed. */
+/** An import whose rows are being written, or are written but not yet committed. */
 interface PendingImport {
   trx: Knex.Transaction;
   organizationId: number;
@@ -18,25 +18,56 @@ interface PendingImport {
   importId: string;
   result?: LeadImportResult;
   settled: boolean;
+  /** Aborted when the request ends before its import is committed: the writing stops. */
+  abort: AbortController;
+  /** The writing under way, if any: rolled back only once it has stopped. */
+  running?: Promise<unknown>;
 }
 
 export function createPendingImports({ db, realtime }: { db: Knex; realtime: Realtime }) {
   const pending = new WeakMap<Request, PendingImport>();
 
   /** The request's import, its transaction open from now on. */
-  function open(req: Request, started: Omit<PendingImport, 'settled'>): PendingImport {
-    const entry: PendingImport = { ...started, settled: false };
+  function open(req: Request, started: Omit<PendingImport, 'settled' | 'abort'>): PendingImport {
+    const entry: PendingImport = { ...started, settled: false, abort: new AbortController() };
     pending.set(req, entry);
     return entry;
   }
 
-  /** Rolls the request's import back, unless it is committed or rolled back already. */
+  async function settleRollback(req: Request, entry: PendingImport): Promise<void> {
+    if (entry.settled) return;
+    entry.settled = true;
+    if (pending.get(req) === entry) pending.delete(req);
+    await entry.trx.rollback();
+  }
+
+  /**
+   * Runs the writing of the request's import: a failure rolls the import back. The writing is told
+   * to stop (entry.abort) when the request ends first.
+   */
+  async function run(req: Request, entry: PendingImport, write: () => Promise<void>): Promise<void> {
+    const running = write();
+    entry.running = running;
+    try {
+      await running;
+    } catch (error) {
+      await settleRollback(req, entry);
+      throw error;
+    } finally {
+      entry.running = undefined;
+    }
+  }
+
+  /**
+   * Rolls the request's import back, unless it is committed or rolled back already; a writing under
+   * way is stopped first (nothing else may use the transaction's connection meanwhile).
+   */
   async function rollback(req: Request): Promise<void> {
     const entry = pending.get(req);
     if (!entry || entry.settled) return;
-    entry.settled = true;
-    pending.delete(req);
-    await entry.trx.rollback();
+    entry.abort.abort();
+    if (entry.running) await entry.running.catch(() => undefined);
+    await settleRollback(req, entry);
   }
 
   /** Pushes an import's counts so far to its organisation's pages. */
@@ -54,7 +85,7 @@ export function createPendingImports({ db, realtime }: { db: Knex; realtime: Rea
    */
   async function commit(req: Request): Promise<ImportLeadsResponse | null> {
     const entry = pending.get(req);
-    if (!entry?.result) return null;
+    if (!entry?.result || entry.settled) return null;
     const result = entry.result;
     entry.settled = true;
     pending.delete(req);
@@ -75,5 +106,5 @@ export function createPendingImports({ db, realtime }: { db: Knex; realtime: Rea
     };
   }
 
-  return { open, rollback, progress, commit };
+  return { open, run, rollback, progress, commit };
 }

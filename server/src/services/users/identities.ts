@@ -7,15 +7,19 @@ import type { UserRow } from './user-row.ts';
  * here, so the lookups answer from a cache that listens to the database's changes.
  */
 export function createIdentities({ db }: { db: Knex }) {
-  /** A user with the organisation it acts in (the first one it joined), read in one query. */
+  /**
+   * A user with the organisation it acts in (the one it chose, else the first it joined) and its
+   * role there, read in one query.
+   */
   function withOrganization() {
-    return db('users as u').select(
-      'u.*',
-      db.raw(
-        `(select m.organization_id from organization_members m where m.user_id = u.id
-          order by m.created_at, m.organization_id limit 1) as organization_id`,
-      ),
-    );
+    return db('users as u')
+      .select('u.*', 'm.organization_id', 'm.role')
+      .joinRaw(
+        `left join lateral (select m.organization_id, m.role from organization_members m
+          where m.user_id = u.id
+          order by (m.organization_id = u.current_organization_id) is true desc, m.created_at, m.organization_id
+          limit 1) m on true`,
+      );
   }
 
   /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Role } from '@reachly/shared/logic';
 import type { PaymentText } from '@reachly/shared/schemas';
 import type { UserRow as TableUserRow } from '../../db/tables.ts';
 
@@ -7,6 +8,8 @@ export type UserRow = Pick<TableUserRow, 'id' | 'email' | 'password_hash' | 'acc
   payment_texts: PaymentText[];
   /** The organisation the user acts in, when read by findById / findByToken. */
   organization_id?: number | null;
+  /** The user's role in that organisation, read with it. */
+  role?: Role | null;
 };
 
 /** A new access token (or invitation token): 32 random bytes in hex. */

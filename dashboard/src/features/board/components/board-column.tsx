@@ -4,6 +4,7 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import type { StatusDefinition } from '@reachly/shared/constants';
 import { canLoadMoreInStatus } from '@reachly/shared/logic';
 import { memo, useCallback, useMemo } from 'react';
+import { statusStyle } from '../../../lib/status-style.ts';
 import type { BoardParams } from '../board-queries.ts';
 import { useCardWindow } from '../hooks/use-card-window.ts';
 import { useLoadMoreColumn } from '../hooks/use-load-more-column.ts';
@@ -56,7 +57,7 @@ export const BoardColumn = memo(function BoardColumn({
   const hasMore = activeId === null && cards.length > 0 && cards.length < count;
   return (
     <section className="board-column" aria-labelledby={titleId} data-testid={`column-${status.value}`}>
-      <div className="board-column__header" style={{ background: status.background, color: status.color }}>
+      <div className="board-column__header" style={statusStyle(status)}>
         <h2 className="board-column__title" id={titleId}>
           {status.label}
         </h2>

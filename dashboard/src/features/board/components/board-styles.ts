@@ -5,9 +5,14 @@ import type { SystemStyleObject } from '@chakra-ui/react';
  * these classes, so 500 cards cost no per-card style work.
  */
 export const boardStyles: SystemStyleObject = {
+  // The columns scroll sideways inside the board, never the page; on a phone one column at a time
+  // snaps into place, with the next one peeking in.
   '& .board-scroller': {
     overflowX: 'auto',
     pb: '2',
+    scrollSnapType: { base: 'x proximity', md: 'none' },
+    scrollPaddingInline: '1',
+    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.solid', outlineOffset: '2px' },
   },
   '& .board-columns': {
     display: 'flex',
@@ -16,8 +21,9 @@ export const boardStyles: SystemStyleObject = {
     minWidth: 'max-content',
   },
   '& .board-column': {
-    width: '272px',
+    width: { base: 'min(272px, calc(100vw - 64px))', md: '272px' },
     flexShrink: 0,
+    scrollSnapAlign: 'start',
     display: 'flex',
     flexDirection: 'column',
     bg: 'bg.muted',
@@ -32,6 +38,10 @@ export const boardStyles: SystemStyleObject = {
     px: '3',
     py: '2',
     borderTopRadius: 'lg',
+    // Under the status's gradient (inline style): the panel colour of the mode, so the blend, and
+    // with it the text's contrast, is known in light and dark (≥ 4.5:1 at both ends of the gradient).
+    bgColor: 'bg.panel',
+    color: 'fg',
   },
   '& .board-column__title': { fontSize: 'xs', fontWeight: 'bold', letterSpacing: 'wide' },
   '& .board-column__count': { fontSize: 'sm', fontWeight: 'semibold' },
@@ -41,7 +51,7 @@ export const boardStyles: SystemStyleObject = {
     gap: '2',
     p: '2',
     minHeight: '24',
-    maxHeight: 'calc(100vh - 260px)',
+    maxHeight: { base: 'calc(100dvh - 240px)', md: 'calc(100dvh - 260px)' },
     overflowY: 'auto',
     borderRadius: 'md',
   },

@@ -1,6 +1,8 @@
 import { Badge, CloseButton, Drawer, Portal, Text } from '@chakra-ui/react';
 import { STATUS_BY_VALUE } from '@reachly/shared/constants';
 import { useQuery } from '@tanstack/react-query';
+import { statusStyle } from '../../../lib/status-style.ts';
+import { DoNotContactButton } from '../../do-not-contact/components/do-not-contact-button.tsx';
 import { conversationQuery } from '../board-queries.ts';
 import type { BoardCard } from '../utils/board-data.ts';
 import { formatDay } from '../utils/format-time.ts';
@@ -34,7 +36,9 @@ export function ConversationDrawer({ card, open, onClose }: ConversationDrawerPr
             <Drawer.Header flexDirection="column" alignItems="flex-start" gap="2">
               <Drawer.Title>{current?.name ?? UNNAMED_LEAD}</Drawer.Title>
               {status && (
-                <Badge style={{ background: status.background, color: status.color }}>{status.label}</Badge>
+                <Badge bg="bg.panel" color="fg" borderWidth="1px" style={statusStyle(status)}>
+                  {status.label}
+                </Badge>
               )}
               {current?.needsPerson && (
                 <Text fontSize="sm" data-testid="conversation-needs-person">
@@ -47,6 +51,7 @@ export function ConversationDrawer({ card, open, onClose }: ConversationDrawerPr
                 </Text>
               )}
               {current?.note && <Text fontSize="sm">{current.note}</Text>}
+              {current && <DoNotContactButton leadId={current.leadId} who={current.name ?? UNNAMED_LEAD} />}
             </Drawer.Header>
             <Drawer.Body>{card && <ConversationMessages id={card.id} />}</Drawer.Body>
             <Drawer.CloseTrigger asChild>

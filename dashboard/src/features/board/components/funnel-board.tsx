@@ -47,7 +47,8 @@ export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoa
         <p id={DRAG_INSTRUCTIONS_ID} hidden>
           {SCREEN_READER_INSTRUCTIONS.draggable}
         </p>
-        <div className="board-scroller">
+        {/* Focusable and named: a keyboard scrolls the columns sideways too (axe scrollable-region-focusable). */}
+        <Box as="section" className="board-scroller" tabIndex={0} aria-label="Status columns">
           <div className="board-columns">
             {CONVERSATION_STATUSES.map((status) => (
               <BoardColumn
@@ -63,7 +64,7 @@ export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoa
               />
             ))}
           </div>
-        </div>
+        </Box>
         <DragOverlay>
           {drag.active ? (
             <div className="board-card board-card--overlay">

@@ -6,12 +6,16 @@ import { templatePreviewQuery } from '../campaigns-queries.ts';
 const PREVIEW_DEBOUNCE_MS = 400;
 
 /**
- * A template rendered by the server for the sample lead, once the typing stopped: the text and the
- * number of variants, or the server's message for a bad template (unknown variable, stray brace).
+ * A template rendered by the server, once the typing stopped, for the first lead of the chosen
+ * collection (else the sample lead): the text, the number of variants and the leads a variable
+ * leaves empty, or the server's message for a bad template (unknown variable, stray brace).
  */
-export function useTemplatePreview(template: string, seed: number) {
+export function useTemplatePreview(template: string, seed: number, collectionId: number | null) {
   const debounced = useDebouncedValue(template.trim(), PREVIEW_DEBOUNCE_MS);
-  const query = useQuery({ ...templatePreviewQuery(debounced, seed), enabled: debounced !== '' });
+  const query = useQuery({
+    ...templatePreviewQuery(debounced, seed, collectionId),
+    enabled: debounced !== '',
+  });
   return {
     isEmpty: template.trim() === '',
     // While typing, the last answer stays on screen (placeholder data).

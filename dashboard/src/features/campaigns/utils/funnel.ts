@@ -35,8 +35,3 @@ export function fillDays(days: readonly FunnelDay[], max: number = CHART_DAYS): 
 export function formatPercent(rate: number): string {
   return `${Math.round(rate * 1000) / 10}%`;
 }
-
-/** "2026-06-01" → "06-01": the chart's axis label. */
-export function shortDate(date: string): string {
-  return date.slice(5);
-}

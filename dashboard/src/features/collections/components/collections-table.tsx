@@ -4,6 +4,7 @@ import { availableToMessage, type CollectionCounts, type CollectionId } from '@r
 import type { Collection } from '@reachly/shared/schemas';
 import { Pencil, Trash2 } from 'lucide-react';
 import { DataTable } from '../../../components/data-table.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 const COUNT_COLUMNS = [
   { key: 'profiles', label: 'Leads' },
@@ -70,11 +71,11 @@ export function CollectionsTable({ rows, selectedId, onSelect, onRename, onDelet
             </Table.Cell>
             {COUNT_COLUMNS.map((column) => (
               <Table.Cell key={column.key} textAlign="end" data-field={column.key}>
-                {row[column.key]}
+                {formatCount(row[column.key])}
               </Table.Cell>
             ))}
             <Table.Cell textAlign="end" data-field="availableToMessage" fontWeight="semibold">
-              {availableToMessage(row)}
+              {formatCount(availableToMessage(row))}
             </Table.Cell>
             <Table.Cell textAlign="end">
               {isReal(row) && (

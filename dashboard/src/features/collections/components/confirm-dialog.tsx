@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The label of the button that closes the dialog without doing it. */
+  cancelLabel?: string;
   onConfirm: () => void;
   pending: boolean;
   /** The server's refusal, shown in the dialog (spec §8: these errors reach the user). */
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   pending,
   error,
@@ -46,7 +49,7 @@ export function ConfirmDialog({
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" onClick={onClose} disabled={pending}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button colorPalette="red" onClick={onConfirm} loading={pending}>
           {confirmLabel}

@@ -1,6 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import type { Collection } from '@reachly/shared/schemas';
 import { useEffect } from 'react';
+import { leadsText } from '../../leads/utils/count-text.ts';
 import { useDeleteCollection } from '../hooks/use-collection-mutations.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -38,7 +39,7 @@ export function DeleteCollectionDialog({ collection, onClose, onDeleted }: Delet
       }}
     >
       <Text>
-        Its {collection?.profiles ?? 0} leads and their conversations are deleted with it. This cannot be
+        Its {leadsText(collection?.profiles ?? 0)} and their conversations are deleted with it. This cannot be
         undone.
       </Text>
     </ConfirmDialog>

@@ -2,48 +2,54 @@ import { Alert, Button, Dialog, Field, Stack, Textarea } from '@chakra-ui/react'
 import { LEADS_BULK_MAX } from '@reachly/shared/schemas';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { AppDialog } from '../../../components/app-dialog.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { useAddLeads } from '../hooks/use-add-leads.ts';
-import { parseLeadLines } from '../utils/parse-lead-lines.ts';
+import { countText as plural } from '../utils/count-text.ts';
+import { parseLeadLines, type RefusedLine } from '../utils/parse-lead-lines.ts';
 import type { LeadsDialogProps } from './leads-dialog-props.ts';
+import { RefusedLinesList } from './refused-lines-list.tsx';
 
-/** How many refused lines the form names (the rest are counted). */
-const REFUSED_SHOWN = 5;
+/** How many refused lines the dialog lists (the rest are counted). */
+const REFUSED_SHOWN = 20;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** POST /api/leads: pasted profile links, one per line; shows how many were added and how many were duplicates. */
+/**
+ * POST /api/leads: pasted profile links, one per line. The good lines are added; the bad ones are
+ * listed with their line number and reason and left out, never blocking the rest. Shows how many
+ * were added and how many were duplicates.
+ */
 export function AddLeadsDialog({ open, onClose, collection }: LeadsDialogProps) {
   const [text, setText] = useState('');
   const add = useAddLeads();
   const { reset } = add;
   const parsed = useMemo(() => parseLeadLines(text), [text]);
+  // The lines refused in the text that was sent, still listed after the text is cleared.
+  const [skipped, setSkipped] = useState<RefusedLine[]>([]);
 
   useEffect(() => {
     if (open) {
       setText('');
+      setSkipped([]);
       reset();
     }
   }, [open, reset]);
 
   const tooMany = parsed.leads.length > LEADS_BULK_MAX;
-  const invalid = parsed.refused.length > 0 || tooMany;
-  const canSubmit = parsed.leads.length > 0 && !invalid && !add.isPending;
-  let problem: string | null = null;
-  if (parsed.refused.length > 0) {
-    const named = parsed.refused
-      .slice(0, REFUSED_SHOWN)
-      .map((r) => `line ${r.line} ("${r.text.slice(0, 60)}")`)
-      .join(', ');
-    const more = parsed.refused.length - REFUSED_SHOWN;
-    problem = `Not a profile link: ${named}${more > 0 ? ` and ${more} more` : ''}.`;
-  } else if (tooMany) {
-    problem = `Paste at most ${LEADS_BULK_MAX} links at a time.`;
-  }
+  const canSubmit = parsed.leads.length > 0 && !tooMany && !add.isPending;
+  const refused = text === '' ? skipped : parsed.refused;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    add.mutate({ collectionId: collection.id, leads: parsed.leads }, { onSuccess: () => setText('') });
+    const sent = parsed.refused;
+    add.mutate(
+      { collectionId: collection.id, leads: parsed.leads },
+      {
+        onSuccess: () => {
+          setSkipped(sent);
+          setText('');
+        },
+      },
+    );
   };
 
   return (
@@ -61,7 +67,7 @@ export function AddLeadsDialog({ open, onClose, collection }: LeadsDialogProps) 
         </Dialog.Header>
         <Dialog.Body>
           <Stack gap="4">
-            <Field.Root invalid={invalid}>
+            <Field.Root invalid={tooMany}>
               <Field.Label>Profile links</Field.Label>
               <Textarea
                 rows={8}
@@ -74,8 +80,10 @@ export function AddLeadsDialog({ open, onClose, collection }: LeadsDialogProps) 
                 fontSize="sm"
                 data-testid="add-leads-input"
               />
-              {problem ? (
-                <Field.ErrorText>{problem}</Field.ErrorText>
+              {tooMany ? (
+                <Field.ErrorText>
+                  Paste at most {formatCount(LEADS_BULK_MAX)} links at a time.
+                </Field.ErrorText>
               ) : (
                 <Field.HelperText>
                   One profile link per line, optionally followed by a comma and the person's name.
@@ -83,6 +91,7 @@ export function AddLeadsDialog({ open, onClose, collection }: LeadsDialogProps) 
                 </Field.HelperText>
               )}
             </Field.Root>
+            <RefusedLinesList refused={refused} shown={REFUSED_SHOWN} added={text === ''} />
             {add.isSuccess && (
               <Alert.Root status="success" data-testid="add-leads-result">
                 <Alert.Indicator />

@@ -2,6 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { ConfirmDialog } from '../../collections/components/confirm-dialog.tsx';
 import { useClearLeads } from '../hooks/use-clear-leads.ts';
+import { leadsText } from '../utils/count-text.ts';
 import type { LeadsDialogProps } from './leads-dialog-props.ts';
 
 /** Confirms DELETE /api/leads/clear?collectionId; a refusal is shown in the dialog (spec §8: rethrown). */
@@ -28,7 +29,7 @@ export function ClearLeadsDialog({ open, onClose, collection }: LeadsDialogProps
       }
     >
       <Text>
-        All {collection.profiles} leads of this collection, excluded or not, and their conversations are
+        All {leadsText(collection.profiles)} of this collection, excluded or not, and their conversations are
         removed. The collection itself stays. This cannot be undone.
       </Text>
     </ConfirmDialog>

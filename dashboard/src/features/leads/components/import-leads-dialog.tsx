@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Code, Dialog, Field, Input, Stack } from '@cha
 import { type FormEvent, useEffect, useState } from 'react';
 import { AppDialog } from '../../../components/app-dialog.tsx';
 import { useLeadsImport } from '../hooks/use-leads-import.ts';
+import { leadsText } from '../utils/count-text.ts';
 import { ImportProgressView } from './import-progress-view.tsx';
 import { ImportResultView } from './import-result-view.tsx';
 import type { LeadsDialogProps } from './leads-dialog-props.ts';
@@ -85,7 +86,7 @@ export function ImportLeadsDialog({ open, onClose, collection }: LeadsDialogProp
                 <Checkbox.Control />
                 <Checkbox.Label>
                   Clear the collection first
-                  {collection.profiles > 0 && ` (its ${collection.profiles} leads are removed)`}
+                  {collection.profiles > 0 && ` (its ${leadsText(collection.profiles)} are removed)`}
                 </Checkbox.Label>
               </Checkbox.Root>
               {state.phase === 'failed' && (

@@ -1,4 +1,5 @@
 import { HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { formatCount } from '../../../lib/format.ts';
 import type { ServerImportProgress } from '../utils/import-progress.ts';
 
 export interface ImportProgressViewProps {
@@ -22,7 +23,7 @@ export function ImportProgressView({ uploadPercent, server }: ImportProgressView
       </Progress.Root>
       <Text role="status" aria-live="polite" data-testid="server-progress">
         {server
-          ? `Read ${server.processedRows} rows: ${server.imported} imported, ${server.duplicates} duplicates, ${server.invalid} invalid.`
+          ? `Read ${formatCount(server.processedRows)} rows: ${formatCount(server.imported)} imported, ${formatCount(server.duplicates)} duplicates, ${formatCount(server.invalid)} invalid.`
           : uploaded
             ? 'Importing the leads…'
             : 'The server imports the rows as they arrive.'}

@@ -1,5 +1,6 @@
 import { Alert, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import type { ImportLeadsResponse } from '@reachly/shared/schemas';
+import { formatCount } from '../../../lib/format.ts';
 
 /** The answer of an import: imported, duplicates, and the invalid lines with their reasons. */
 export function ImportResultView({ result }: { result: ImportLeadsResponse }) {
@@ -20,7 +21,9 @@ export function ImportResultView({ result }: { result: ImportLeadsResponse }) {
         {stats.map((stat) => (
           <Stat.Root key={stat.key} borderWidth="1px" rounded="md" p="3" data-testid={`import-${stat.key}`}>
             <Stat.Label>{stat.label}</Stat.Label>
-            <Stat.ValueText data-testid={`import-${stat.key}-value`}>{stat.value}</Stat.ValueText>
+            <Stat.ValueText data-testid={`import-${stat.key}-value`}>
+              {formatCount(stat.value)}
+            </Stat.ValueText>
           </Stat.Root>
         ))}
       </SimpleGrid>
@@ -53,7 +56,8 @@ export function ImportResultView({ result }: { result: ImportLeadsResponse }) {
       )}
       {result.invalidCount > result.invalid.length && (
         <Text fontSize="sm" color="fg.muted">
-          The first {result.invalid.length} of {result.invalidCount} invalid lines are listed.
+          The first {formatCount(result.invalid.length)} of {formatCount(result.invalidCount)} invalid lines
+          are listed.
         </Text>
       )}
     </Stack>

@@ -37,28 +37,51 @@ const rows = () => screen.queryAllByTestId('lead-row');
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('LeadsPanel', () => {
-  it('asks for the first page (lastId -1) of the not excluded leads, and "Load more" follows §5', async () => {
-    answer = (q) => json(200, q.get('lastId') === '-1' ? leadsPage(ids(1, 20), 21) : leadsPage([21], 21));
+  it('asks for the first page of the not excluded leads, oldest first, and "Load more" follows §5 with the cursor', async () => {
+    answer = (q) =>
+      json(
+        200,
+        q.get('cursor') === null
+          ? { ...leadsPage(ids(1, 20), 21), nextCursor: 'after-20' }
+          : leadsPage([21], 21),
+      );
     renderPanel();
     await waitFor(() => expect(rows()).toHaveLength(20));
     expect(Object.fromEntries(requests[0] ?? [])).toEqual({
       collectionId: '3',
-      lastId: '-1',
       isExcluded: 'false',
+      sort: 'oldest',
     });
     expect(screen.getByTestId('leads-summary').textContent).toBe('20 of 21 not excluded leads shown');
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(21));
-    expect(requests[1]?.get('lastId')).toBe('20');
+    expect(requests[1]?.get('cursor')).toBe('after-20');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('offers no "Load more" with fewer than 15 loaded, even when the total is larger', async () => {
-    answer = () => json(200, leadsPage(ids(1, 14), 30));
+    answer = () => json(200, { ...leadsPage(ids(1, 14), 30), nextCursor: 'after-14' });
     renderPanel();
     await waitFor(() => expect(rows()).toHaveLength(14));
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('searches (trimmed, after a pause) and sorts, with thousands separators in the summary', async () => {
+    answer = () => json(200, leadsPage(ids(1, 20), 12_345));
+    renderPanel();
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    expect(screen.getByTestId('leads-summary').textContent).toBe('20 of 12,345 not excluded leads shown');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search leads' }), '  ann ');
+    await waitFor(() => expect(requests.at(-1)?.get('search')).toBe('ann'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort leads' }), 'Name Z–A');
+    await waitFor(() => expect(requests.at(-1)?.get('sort')).toBe('name-desc'));
+    expect(requests.at(-1)?.get('search')).toBe('ann');
+    await waitFor(() =>
+      expect(screen.getByTestId('leads-summary').textContent).toBe(
+        '20 of 12,345 not excluded leads shown matching "ann"',
+      ),
+    );
   });
 
   it('shows the error state when the leads cannot be fetched, and tries again', async () => {

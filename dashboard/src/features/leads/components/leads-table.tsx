@@ -1,7 +1,8 @@
-import { Button, Link, Table, Text } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Link, Table, Text } from '@chakra-ui/react';
 import type { Lead } from '@reachly/shared/schemas';
 import { ExternalLink } from 'lucide-react';
 import { DataTable } from '../../../components/data-table.tsx';
+import { DoNotContactButton } from '../../do-not-contact/components/do-not-contact-button.tsx';
 
 /** A lead's name as the list shows it: its name, else first and last name, else nothing. */
 function leadName(lead: Lead): string | null {
@@ -11,21 +12,56 @@ function leadName(lead: Lead): string | null {
 export interface LeadsTableProps {
   leads: Lead[];
   onToggle: (lead: Lead) => void;
+  isSelected: (id: number) => boolean;
+  onSelect: (id: number) => void;
+  /** The header checkbox: every loaded lead selected, some, or none. */
+  pageSelected: boolean | 'indeterminate';
+  onSelectPage: () => void;
+}
+
+/** A row's or the header's checkbox, named for screen readers. */
+function SelectBox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean | 'indeterminate';
+  onChange: () => void;
+}) {
+  return (
+    <Checkbox.Root size="sm" checked={checked} onCheckedChange={onChange} aria-label={label}>
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
 }
 
 /** null: not known yet (the profile's browser finds out on its first visit). */
 const yesNo = (value: boolean | null) => (value === null ? 'Not yet known' : value ? 'Yes' : 'No');
 const sent = (at: string | null) => (at ? 'Sent' : 'Not sent');
 
-/** The loaded leads: name, profile link, message button, what was sent, source, exclude/include. */
-export function LeadsTable({ leads, onToggle }: LeadsTableProps) {
+/** The loaded leads: a checkbox, name, profile link, message button, what was sent, source, exclude/include. */
+export function LeadsTable({
+  leads,
+  onToggle,
+  isSelected,
+  onSelect,
+  pageSelected,
+  onSelectPage,
+}: LeadsTableProps) {
   return (
     <DataTable
       striped
       data-testid="leads-table"
       header={
         <>
-          <Table.ColumnHeader>Name</Table.ColumnHeader>
+          <Table.ColumnHeader>
+            <HStack gap="3">
+              <SelectBox label="Select every lead shown" checked={pageSelected} onChange={onSelectPage} />
+              Name
+            </HStack>
+          </Table.ColumnHeader>
           <Table.ColumnHeader>Profile</Table.ColumnHeader>
           <Table.ColumnHeader>Message button</Table.ColumnHeader>
           <Table.ColumnHeader>Friend request</Table.ColumnHeader>
@@ -39,8 +75,22 @@ export function LeadsTable({ leads, onToggle }: LeadsTableProps) {
         const name = leadName(lead);
         const label = name ?? lead.profileUrl;
         return (
-          <Table.Row key={lead.id} data-testid="lead-row" data-lead-id={lead.id}>
-            <Table.Cell>{name ?? <Text color="fg.muted">No name</Text>}</Table.Cell>
+          <Table.Row
+            key={lead.id}
+            data-testid="lead-row"
+            data-lead-id={lead.id}
+            data-selected={isSelected(lead.id) || undefined}
+          >
+            <Table.Cell>
+              <HStack gap="3">
+                <SelectBox
+                  label={`Select ${label}`}
+                  checked={isSelected(lead.id)}
+                  onChange={() => onSelect(lead.id)}
+                />
+                {name ?? <Text color="fg.muted">No name</Text>}
+              </HStack>
+            </Table.Cell>
             <Table.Cell maxW="sm">
               <Link
                 href={lead.profileUrl}
@@ -61,7 +111,8 @@ export function LeadsTable({ leads, onToggle }: LeadsTableProps) {
             <Table.Cell>{sent(lead.friendRequestSentAt)}</Table.Cell>
             <Table.Cell>{sent(lead.messageSentAt)}</Table.Cell>
             <Table.Cell>{lead.source ?? '—'}</Table.Cell>
-            <Table.Cell textAlign="end">
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              <DoNotContactButton leadId={lead.id} who={label} />{' '}
               <Button
                 size="xs"
                 variant="outline"

@@ -1,8 +1,9 @@
+import { TAB_HEADER } from '@reachly/shared/constants';
 import type { RealtimePayload } from '@reachly/shared/realtime';
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAccessToken } from '../../../lib/api.ts';
+import { setAccessToken, TAB_ID } from '../../../lib/api.ts';
 import { collectionsQuery } from '../../collections/collections-queries.ts';
 import { FakeXhr } from '../test-support/fake-xhr.ts';
 import { withClient } from '../test-support/leads-fixtures.tsx';
@@ -54,7 +55,7 @@ describe('useLeadsImport', () => {
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     const xhr = FakeXhr.last;
     expect(xhr.url).toBe('/api/leads/import');
-    expect(xhr.headers).toEqual({ authorization: 'token-1' });
+    expect(xhr.headers).toEqual({ authorization: 'token-1', [TAB_HEADER]: TAB_ID });
     const form = xhr.body as FormData;
     expect([...form.keys()]).toEqual(['collectionId', 'shouldClear', 'importId', 'file']);
     expect(form.get('collectionId')).toBe('7');

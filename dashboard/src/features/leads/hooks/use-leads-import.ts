@@ -23,8 +23,9 @@ interface ImportRequest extends ImportLeadsInput {
 }
 
 /**
- * POST /api/leads/import as multipart (spec §7): the text fields first (the server checks them
- * before it reads a row), then the file. Sent with XMLHttpRequest for the upload's percentage.
+ * POST /api/leads/import as multipart (spec §7): the text fields first (the server accepts any
+ * order, but with the fields first it checks them before it reads a row and imports the file as it
+ * arrives), then the file. Sent with XMLHttpRequest for the upload's percentage.
  */
 async function postImport({ collectionId, file, shouldClear, importId, signal, onProgress }: ImportRequest) {
   const body = new FormData();

@@ -8,7 +8,7 @@ import { deferred, json, leadsPage, makeLead, withClient } from '../test-support
 import { flattenLeads, type LeadsPages, leadsTotal } from '../utils/leads-pages.ts';
 import { useToggleLead } from './use-toggle-lead.ts';
 
-const filter: LeadsFilter = { collectionId: 1, isExcluded: false };
+const filter: LeadsFilter = { collectionId: 1, isExcluded: false, search: '', sort: 'newest' };
 let patches: { body: unknown; answer: ReturnType<typeof deferred<Response>> }[];
 
 beforeEach(() => {
@@ -28,7 +28,7 @@ function setup() {
   const client = createQueryClient();
   client.setQueryData<LeadsPages>(leadsQueryKey(filter), {
     pages: [leadsPage([1, 2, 3], 3)],
-    pageParams: [-1],
+    pageParams: [null],
   });
   client.setQueryData(collectionsQuery().queryKey, []);
   const { result } = renderHook(() => useToggleLead(), { wrapper: withClient(client) });
@@ -81,10 +81,10 @@ describe('useToggleLead', () => {
 
   it('includes an excluded lead (isExcluded false) and takes it out of the excluded list', async () => {
     const client = createQueryClient();
-    const excluded: LeadsFilter = { collectionId: 'all', isExcluded: true };
+    const excluded: LeadsFilter = { collectionId: 'all', isExcluded: true, search: '', sort: 'newest' };
     client.setQueryData<LeadsPages>(leadsQueryKey(excluded), {
-      pages: [{ leads: [makeLead(9, { isExcluded: true })], totalCount: 1 }],
-      pageParams: [-1],
+      pages: [{ leads: [makeLead(9, { isExcluded: true })], totalCount: 1, nextCursor: null }],
+      pageParams: [null],
     });
     const { result } = renderHook(() => useToggleLead(), { wrapper: withClient(client) });
     act(() => result.current.mutate({ lead: makeLead(9, { isExcluded: true }), filter: excluded }));
@@ -93,6 +93,7 @@ describe('useToggleLead', () => {
     expect(client.getQueryData<LeadsPages>(leadsQueryKey(excluded))?.pages[0]).toEqual({
       leads: [],
       totalCount: 0,
+      nextCursor: null,
     });
   });
 });

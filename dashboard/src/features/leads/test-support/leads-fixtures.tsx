@@ -18,12 +18,13 @@ export function makeLead(id: number, overrides: Partial<Lead> = {}): Lead {
     friendRequestSentAt: null,
     messageSentAt: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    fields: {},
     ...overrides,
   };
 }
 
 export function leadsPage(ids: number[], totalCount: number): LeadsListResponse {
-  return { leads: ids.map((id) => makeLead(id)), totalCount };
+  return { leads: ids.map((id) => makeLead(id)), totalCount, nextCursor: null };
 }
 
 export function withClient(client: QueryClient) {

@@ -25,50 +25,58 @@ function lead(id: number): Lead {
     friendRequestSentAt: null,
     messageSentAt: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    fields: {},
   };
 }
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => lead(from + i));
-const page = (leads: Lead[], totalCount: number): LeadsListResponse => ({ leads, totalCount });
+/** A page whose next cursor (when more exist) names its last lead, as the server's does. */
+const page = (leads: Lead[], totalCount: number): LeadsListResponse => ({
+  leads,
+  totalCount,
+  nextCursor: leads.length > 0 ? `after-${leads.at(-1)?.id}` : null,
+});
 
 describe('nextLeadsPageParam (spec §5: at least 15 loaded and the total exceeds them)', () => {
-  it('asks for the page after the largest loaded id when 20 of 21 are loaded', () => {
+  it("follows the server's cursor when 20 of 21 are loaded", () => {
     const first = page(range(1, 20), 21);
-    expect(nextLeadsPageParam(first, [first], -1)).toBe(20);
+    expect(nextLeadsPageParam(first, [first], null)).toBe('after-20');
   });
 
   it('loads more with exactly 15 loaded, not with 14', () => {
     const fifteen = page(range(1, 15), 30);
-    expect(nextLeadsPageParam(fifteen, [fifteen], -1)).toBe(15);
+    expect(nextLeadsPageParam(fifteen, [fifteen], null)).toBe('after-15');
     const fourteen = page(range(1, 14), 30);
-    expect(nextLeadsPageParam(fourteen, [fourteen], -1)).toBeUndefined();
+    expect(nextLeadsPageParam(fourteen, [fourteen], null)).toBeUndefined();
   });
 
-  it('stops when everything is loaded', () => {
+  it('stops when everything is loaded, or when the server names no next page', () => {
     const first = page(range(1, 20), 21);
     const second = page([lead(21)], 21);
-    expect(nextLeadsPageParam(second, [first, second], 20)).toBeUndefined();
+    expect(nextLeadsPageParam(second, [first, second], 'after-20')).toBeUndefined();
     const exactly = page(range(1, 20), 20);
-    expect(nextLeadsPageParam(exactly, [exactly], -1)).toBeUndefined();
+    expect(nextLeadsPageParam(exactly, [exactly], null)).toBeUndefined();
+    const last = { ...page(range(1, 20), 30), nextCursor: null };
+    expect(nextLeadsPageParam(last, [last], null)).toBeUndefined();
   });
 
   it('counts a lead shifted between pages by a refetch once', () => {
     const first = page(range(1, 20), 40);
     const second = page(range(20, 39), 40);
     expect(flattenLeads([first, second])).toHaveLength(39);
-    expect(nextLeadsPageParam(second, [first, second], 19)).toBe(39);
+    expect(nextLeadsPageParam(second, [first, second], 'after-19')).toBe('after-39');
   });
 
   it('keeps the last cursor when the last page was emptied by toggles', () => {
     const first = page(range(1, 20), 25);
     const emptied = page([], 25);
-    expect(nextLeadsPageParam(emptied, [first, emptied], 20)).toBe(20);
+    expect(nextLeadsPageParam(emptied, [first, emptied], 'after-20')).toBe('after-20');
   });
 });
 
 describe('withoutLead / withLead (a toggled lead leaves the list, and comes back on failure)', () => {
   const data: LeadsPages = {
     pages: [page(range(1, 20), 22), page(range(21, 22), 22)],
-    pageParams: [-1, 20],
+    pageParams: [null, 'after-20'],
   };
 
   it('takes the lead out of its page and lowers every total', () => {
@@ -77,7 +85,7 @@ describe('withoutLead / withLead (a toggled lead leaves the list, and comes back
     expect(flattenLeads(next.pages)).toHaveLength(21);
     expect(next.pages.map((p) => p.totalCount)).toEqual([21, 21]);
     expect(leadsTotal(next.pages)).toBe(21);
-    expect(next.pageParams).toEqual([-1, 20]);
+    expect(next.pageParams).toEqual([null, 'after-20']);
   });
 
   it('leaves the list alone for a lead it does not hold', () => {

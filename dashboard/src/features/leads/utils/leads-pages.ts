@@ -2,9 +2,9 @@ import { canLoadMoreLeads } from '@reachly/shared/logic';
 import type { Lead, LeadsListResponse } from '@reachly/shared/schemas';
 import type { InfiniteData } from '@tanstack/react-query';
 
-export type LeadsPages = InfiniteData<LeadsListResponse, number>;
+export type LeadsPages = InfiniteData<LeadsListResponse, string | null>;
 
-/** The loaded leads in id order, each once (a refetch may shift a lead from one page to the next). */
+/** The loaded leads in the list's order, each once (a refetch may shift a lead from one page to the next). */
 export function flattenLeads(pages: readonly LeadsListResponse[]): Lead[] {
   const seen = new Set<number>();
   const leads: Lead[] = [];
@@ -24,17 +24,19 @@ export function leadsTotal(pages: readonly LeadsListResponse[]): number {
 }
 
 /**
- * The `lastId` of the next page (keyset: the largest id loaded), or undefined when no more may
- * load: spec §5 loads more only if at least 15 are loaded and the total exceeds the number loaded.
+ * The cursor of the next page (the server's nextCursor of the newest page that has one), or
+ * undefined when no more may load: spec §5 loads more only if at least 15 are loaded and the total
+ * exceeds the number loaded. A last page emptied by toggles keeps the cursor before it.
  */
 export function nextLeadsPageParam(
   lastPage: LeadsListResponse,
   allPages: LeadsListResponse[],
-  lastPageParam: number,
-): number | undefined {
+  lastPageParam: string | null,
+): string | undefined {
   const leads = flattenLeads(allPages);
   if (!canLoadMoreLeads(leads.length, lastPage.totalCount)) return undefined;
-  return leads.reduce((max, lead) => Math.max(max, lead.id), lastPageParam);
+  if (lastPage.leads.length === 0) return lastPageParam ?? undefined;
+  return lastPage.nextCursor ?? undefined;
 }
 
 /** The list without one lead, its totals one lower (a toggled lead leaves the list, spec §4). */
@@ -43,13 +45,17 @@ export function withoutLead(data: LeadsPages, leadId: number): LeadsPages {
   return {
     ...data,
     pages: data.pages.map((page) => ({
+      ...page,
       leads: page.leads.filter((lead) => lead.id !== leadId),
       totalCount: Math.max(0, page.totalCount - 1),
     })),
   };
 }
 
-/** Puts a lead back where it was in id order, its totals one higher (a failed toggle is undone). */
+/**
+ * Puts a lead back in id order, its totals one higher (a failed toggle is undone): exact for the id
+ * sorts; under a name sort the lead comes back near its place, and the settle's refetch orders it.
+ */
 export function withLead(data: LeadsPages, lead: Lead): LeadsPages {
   if (data.pages.some((page) => page.leads.some((l) => l.id === lead.id))) return data;
   const last = data.pages.length - 1;
@@ -58,6 +64,7 @@ export function withLead(data: LeadsPages, lead: Lead): LeadsPages {
   return {
     ...data,
     pages: data.pages.map((page, index) => ({
+      ...page,
       leads: index === target ? [...page.leads, lead].sort((a, b) => a.id - b.id) : page.leads,
       totalCount: page.totalCount + 1,
     })),

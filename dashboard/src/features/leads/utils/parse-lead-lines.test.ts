@@ -26,10 +26,18 @@ describe('parseLeadLines', () => {
       'https://facebook.com/ann\nann smith\n\nftp://x.com/a\nhttps://facebook.com/profile.php',
     );
     expect(result.leads).toEqual([{ profileUrl: 'https://facebook.com/ann' }]);
+    const reason = 'Profile URL must be an http(s) link to a profile';
     expect(result.refused).toEqual([
-      { line: 2, text: 'ann smith' },
-      { line: 4, text: 'ftp://x.com/a' },
-      { line: 5, text: 'https://facebook.com/profile.php' },
+      { line: 2, text: 'ann smith', reason },
+      { line: 4, text: 'ftp://x.com/a', reason },
+      { line: 5, text: 'https://facebook.com/profile.php', reason },
+    ]);
+  });
+
+  it('gives the reason of a link too long to store', () => {
+    const long = `https://facebook.com/${'a'.repeat(1000)}`;
+    expect(parseLeadLines(`https://facebook.com/ann\n${long}`).refused).toEqual([
+      { line: 2, text: long, reason: 'Profile URL must be at most 1000 characters' },
     ]);
   });
 

@@ -95,7 +95,7 @@ export function ImportCookiesForm({ profile, onDone }: { profile: Profile; onDon
                 the JSON: an array of cookies, or <Code>{'{"cookies": [...]}'}</Code>. They replace any
                 cookies stored for this profile before and are kept encrypted.
               </Field.HelperText>
-              <Field.ErrorText color="red.700" data-testid="import-cookies-problems">
+              <Field.ErrorText color="fg.error" data-testid="import-cookies-problems">
                 <List.Root gap="0.5" ps="4">
                   {problems.map((line) => (
                     <List.Item key={line}>{line}</List.Item>
@@ -112,7 +112,7 @@ export function ImportCookiesForm({ profile, onDone }: { profile: Profile; onDon
                 data-testid="import-cookies-file"
                 onChange={(e) => void pickFile(e)}
               />
-              <Field.ErrorText color="red.700">{fileProblem}</Field.ErrorText>
+              <Field.ErrorText color="fg.error">{fileProblem}</Field.ErrorText>
             </Field.Root>
           </Stack>
         </Dialog.Body>

@@ -1,4 +1,4 @@
-import { Dialog, Field, Input, Stack } from '@chakra-ui/react';
+import { CloseButton, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import type { Profile } from '@reachly/shared/schemas';
 import { useForm } from 'react-hook-form';
 import { FormError } from '../../../components/form-error.tsx';
@@ -144,6 +144,9 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
           </Stack>
         </Dialog.Body>
         <DialogFormFooter submitLabel="Save profile" pending={isSubmitting} />
+        <Dialog.CloseTrigger asChild>
+          <CloseButton size="sm" aria-label="Close" />
+        </Dialog.CloseTrigger>
       </form>
     </Dialog.Content>
   );

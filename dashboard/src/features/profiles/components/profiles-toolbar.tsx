@@ -1,6 +1,7 @@
-import { Button, HStack, Input, InputGroup, NativeSelect, Switch } from '@chakra-ui/react';
+import { Button, HStack, Input, InputGroup, Switch } from '@chakra-ui/react';
 import type { LoginStatus } from '@reachly/shared/constants';
 import { Plus, Search } from 'lucide-react';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { LOGIN_STATUS_OPTIONS } from '../utils/options.ts';
 
 /** Search, the not-ready-only switch, the login-status filter and "Add profile". */
@@ -32,21 +33,15 @@ export function ProfilesToolbar({
           onChange={(e) => onSearchChange(e.target.value)}
         />
       </InputGroup>
-      <NativeSelect.Root maxW="52">
-        <NativeSelect.Field
-          aria-label="Login status"
-          value={loginStatus ?? ''}
-          onChange={(e) => onLoginStatusChange((e.target.value || null) as LoginStatus | null)}
-        >
-          <option value="">All login statuses</option>
-          {LOGIN_STATUS_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        maxW="52"
+        options={[{ value: '', label: 'All login statuses' }, ...LOGIN_STATUS_OPTIONS]}
+        fieldProps={{
+          'aria-label': 'Login status',
+          value: loginStatus ?? '',
+          onChange: (e) => onLoginStatusChange((e.target.value || null) as LoginStatus | null),
+        }}
+      />
       <Switch.Root checked={notReadyOnly} onCheckedChange={(e) => onNotReadyOnlyChange(e.checked)}>
         <Switch.HiddenInput />
         <Switch.Control />

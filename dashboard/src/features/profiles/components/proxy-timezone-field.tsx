@@ -1,7 +1,7 @@
 import { Button, Field, HStack, Input, Spinner, Text } from '@chakra-ui/react';
 import { PROXY_TIMEZONE_WAIT_MS } from '@reachly/shared/constants';
 import { LocateFixed } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import {
   type DetectTimezoneState,
@@ -78,6 +78,12 @@ export function ProxyTimezoneField({
   const [needsAddress, setNeedsAddress] = useState(false);
   const detecting = state.status === 'detecting';
   const secondsLeft = useSecondsLeft(detecting);
+  // The status is the last line of a dialog that scrolls inside: bring it into view when it changes,
+  // so that it is never left under the footer (issue 19).
+  const statusRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (state.status !== 'idle' || needsAddress) statusRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [state.status, needsAddress]);
 
   const onDetect = async () => {
     const proxy = proxyToProbe();
@@ -106,7 +112,13 @@ export function ProxyTimezoneField({
       </HStack>
       <FieldError>{error}</FieldError>
       {canDetect && (
-        <Field.HelperText as="div" aria-live="polite" data-testid="timezone-detect-status">
+        <Field.HelperText
+          as="div"
+          ref={statusRef}
+          aria-live="polite"
+          data-testid="timezone-detect-status"
+          scrollMarginBottom="4"
+        >
           {needsAddress ? (
             <Text>Enter the proxy address first.</Text>
           ) : (

@@ -1,5 +1,6 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { OptionSelect } from '../../../components/option-select.tsx';
 import { FieldError } from './field-error.tsx';
 
 /** A labelled native select bound to react-hook-form, with the field's message. */
@@ -17,16 +18,7 @@ export function SelectField({
   return (
     <Field.Root invalid={!!error}>
       <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...inputProps}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect options={options} fieldProps={inputProps} />
       <FieldError>{error}</FieldError>
     </Field.Root>
   );

@@ -42,7 +42,7 @@ export function ProfilesPicker({
                   <Text color="fg.muted">Loading profiles…</Text>
                 </HStack>
               ) : profiles.isError ? (
-                <Text color="red.700" role="alert">
+                <Text color="fg.error" role="alert">
                   Could not load the profiles: {profiles.error.message}
                 </Text>
               ) : list.length === 0 ? (
@@ -80,7 +80,7 @@ export function ProfilesPicker({
                 </Button>
               )}
             </Fieldset.Content>
-            <Fieldset.ErrorText color="red.700">{error}</Fieldset.ErrorText>
+            <Fieldset.ErrorText color="fg.error">{error}</Fieldset.ErrorText>
           </Fieldset.Root>
         );
       }}

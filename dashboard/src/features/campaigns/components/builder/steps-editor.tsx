@@ -64,7 +64,7 @@ export function StepsEditor({
                     {STEP_DESCRIPTIONS[field.type]}
                   </Text>
                   {stepErrors?.type?.message && (
-                    <Text fontSize="sm" color="red.700" role="alert">
+                    <Text fontSize="sm" color="fg.error" role="alert">
                       {stepErrors.type.message}
                     </Text>
                   )}
@@ -111,7 +111,7 @@ export function StepsEditor({
         })}
       </Stack>
       {listError && (
-        <Text fontSize="sm" color="red.700" role="alert" data-testid="steps-error">
+        <Text fontSize="sm" color="fg.error" role="alert" data-testid="steps-error">
           {listError}
         </Text>
       )}

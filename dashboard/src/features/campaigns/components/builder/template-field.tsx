@@ -4,7 +4,8 @@ import { FieldError } from '../../../profiles/components/field-error.tsx';
 import type { CampaignFormControl, CampaignFormValues } from '../../utils/campaign-form-values.ts';
 import { TemplatePreview } from './template-preview.tsx';
 
-const TEMPLATE_HELP = 'Variables: {firstName}, {lastName}, {name}. Spintax: {Hi|Hello}.';
+const TEMPLATE_HELP =
+  'Variables: {firstName}, {lastName}, {name} and your CSV columns ("Company name" is {companyName}); with a fallback: {{companyName|your team}}. Spintax: {Hi|Hello}.';
 
 /** A message template with its live preview below it. */
 export function TemplateField({
@@ -23,6 +24,7 @@ export function TemplateField({
   required?: boolean;
 }) {
   const template = useWatch({ control, name });
+  const collectionId = Number(useWatch({ control, name: 'collectionId' })) || null;
   const previewId = `${inputProps.name.replaceAll('.', '-')}-preview`;
   return (
     <Field.Root invalid={!!error} required={required}>
@@ -33,7 +35,11 @@ export function TemplateField({
         <Textarea rows={3} autoresize {...inputProps} />
         <Field.HelperText color="fg.muted">{TEMPLATE_HELP}</Field.HelperText>
         <FieldError>{error}</FieldError>
-        <TemplatePreview id={previewId} template={typeof template === 'string' ? template : ''} />
+        <TemplatePreview
+          id={previewId}
+          template={typeof template === 'string' ? template : ''}
+          collectionId={collectionId}
+        />
       </Stack>
     </Field.Root>
   );

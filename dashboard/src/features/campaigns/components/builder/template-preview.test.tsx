@@ -17,22 +17,22 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** A template box with its preview, as the builder shows it. */
-function Editor() {
+function Editor({ collectionId }: { collectionId: number | null }) {
   const [template, setTemplate] = useState('');
   return (
     <>
       <textarea aria-label="Message" value={template} onChange={(e) => setTemplate(e.target.value)} />
-      <TemplatePreview id="preview" template={template} />
+      <TemplatePreview id="preview" template={template} collectionId={collectionId} />
     </>
   );
 }
 
-function renderEditor() {
+function renderEditor(collectionId: number | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const Wrapper = withApp(client);
   render(
     <Wrapper>
-      <Editor />
+      <Editor collectionId={collectionId} />
     </Wrapper>,
   );
 }
@@ -93,5 +93,37 @@ describe('the template preview', () => {
     );
     expect(screen.queryByTestId('template-preview-error')).toBeNull();
     expect(screen.getByTestId('template-preview-variants').textContent).toBe('1 variant');
+  });
+
+  it('with a collection chosen, renders its first lead and says how many leads a variable leaves empty', async () => {
+    answer = () =>
+      json(200, {
+        text: 'Hi Ada at Acme',
+        variants: 1,
+        lead: { id: 7, name: 'Ada Lovelace' },
+        leads: 1200,
+        missing: [{ variable: 'companyName', leads: 340 }],
+      });
+    renderEditor(5);
+    expect(screen.getByTestId('template-preview').textContent).toContain(
+      "Type the message to see it as the collection's first lead would get it.",
+    );
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Message' }),
+      'Hi {{firstName} at {{companyName}',
+    );
+    expect((await screen.findByTestId('template-preview-text', {}, { timeout: 3000 })).textContent).toBe(
+      'Hi Ada at Acme',
+    );
+    expect(screen.getByTestId('template-preview').textContent).toContain('Preview for Ada Lovelace');
+    expect(screen.getByTestId('template-preview-missing').textContent).toBe(
+      '{companyName} is empty for 340 of 1,200 leads: they get the message without it. Add a fallback: {{companyName|…}}.',
+    );
+    expect(requests[0]?.body).toEqual({
+      template: 'Hi {firstName} at {companyName}',
+      lead: { name: 'Alex Morgan', firstName: 'Alex', lastName: 'Morgan' },
+      collectionId: 5,
+      seed: 1,
+    });
   });
 });

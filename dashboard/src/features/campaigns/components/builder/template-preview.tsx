@@ -5,18 +5,31 @@ import { useTemplatePreview } from '../../hooks/use-template-preview.ts';
 import { plural } from '../../utils/labels.ts';
 
 /**
- * Below a template field: the message as the sample lead would get it and how many variants the
- * spintax makes, or the server's message in red. "Another variant" renders other spin choices.
+ * Below a template field: the message as the collection's first lead (or, before a collection is
+ * chosen, the sample lead) would get it, how many variants the spintax makes and, per variable,
+ * how many leads have no value for it; or the server's message in red. "Another variant" renders
+ * other spin choices.
  */
-export function TemplatePreview({ template, id }: { template: string; id: string }) {
+export function TemplatePreview({
+  template,
+  id,
+  collectionId,
+}: {
+  template: string;
+  id: string;
+  collectionId: number | null;
+}) {
   const [seed, setSeed] = useState(1);
-  const preview = useTemplatePreview(template, seed);
+  const preview = useTemplatePreview(template, seed, collectionId);
+  // A collection's first lead, or the sample lead while there is no collection or no lead in it.
+  const leadName = preview.data?.lead ? (preview.data.lead.name ?? 'the first lead') : PREVIEW_LEAD.name;
 
   let content = null;
   if (preview.isEmpty) {
     content = (
       <Text color="fg.muted" fontSize="sm">
-        Type the message to see it as {PREVIEW_LEAD.name} would get it.
+        Type the message to see it as {collectionId ? "the collection's first lead" : PREVIEW_LEAD.name} would
+        get it.
       </Text>
     );
   } else if (preview.error) {
@@ -41,6 +54,11 @@ export function TemplatePreview({ template, id }: { template: string; id: string
             </Button>
           )}
         </HStack>
+        {preview.data.missing?.map(({ variable, leads }) => (
+          <Text key={variable} fontSize="xs" color="orange.fg" mt="1" data-testid="template-preview-missing">
+            {`{${variable}} is empty for ${leads.toLocaleString('en')} of ${(preview.data?.leads ?? leads).toLocaleString('en')} leads: they get the message without it. Add a fallback: {{${variable}|…}}.`}
+          </Text>
+        ))}
       </Box>
     );
   } else if (preview.isPending) {
@@ -54,7 +72,7 @@ export function TemplatePreview({ template, id }: { template: string; id: string
   return (
     <Box id={id} bg="bg.muted" rounded="md" px="3" py="2" aria-live="polite" data-testid="template-preview">
       <Text fontSize="xs" fontWeight="semibold" color="fg.muted" mb="1">
-        Preview
+        {preview.data ? `Preview for ${leadName}` : 'Preview'}
       </Text>
       {content}
     </Box>

@@ -1,6 +1,7 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { CampaignFunnelResponse } from '@reachly/shared/schemas';
-import { useId } from 'react';
+import { DayBarChart, formatCount } from '../../../../components/day-bar-chart.tsx';
+import { StatTile } from '../../../../components/stat-tile.tsx';
 import {
   CHART_DAYS,
   FUNNEL_SERIES,
@@ -8,18 +9,10 @@ import {
   type FunnelMetric,
   fillDays,
   formatPercent,
-  shortDate,
 } from '../../utils/funnel.ts';
 
-const BAR = 26;
-const GAP = 16;
-const PLOT = 100;
-const TOP = 16;
-const BOTTOM = 18;
-const TEXT = '#27272a';
-
-/** One metric per day as bars with their numbers; the numbers are also the image's accessible name. */
-function BarChart({
+/** One metric per day (the shared DayBarChart, on @chakra-ui/charts); the numbers are also the chart's accessible name. */
+function MetricChart({
   label,
   color,
   metric,
@@ -30,83 +23,16 @@ function BarChart({
   metric: FunnelMetric;
   days: readonly FunnelDay[];
 }) {
-  const titleId = useId();
-  const max = Math.max(1, ...days.map((d) => d[metric]));
-  const width = Math.max(days.length * (BAR + GAP) + GAP, 160);
-  const height = TOP + PLOT + BOTTOM;
   const total = days.reduce((n, d) => n + d[metric], 0);
-  const description = `${label} per day: ${days.map((d) => `${d.date}: ${d[metric]}`).join(', ')}`;
   return (
-    <Box as="figure" borderWidth="1px" rounded="md" p="3" data-testid={`chart-${metric}`}>
-      <Text as="figcaption" fontWeight="medium" fontSize="sm" mb="2">
-        {label}: {total}
-      </Text>
-      <svg
-        role="img"
-        aria-labelledby={titleId}
-        width={width}
-        height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        style={{ maxWidth: '100%', height: 'auto' }}
-      >
-        <title id={titleId}>{description}</title>
-        <line x1={0} x2={width} y1={TOP + PLOT} y2={TOP + PLOT} stroke="#a1a1aa" strokeWidth={1} />
-        {days.map((d, i) => {
-          const value = d[metric];
-          const h = Math.round((value / max) * PLOT);
-          const x = GAP + i * (BAR + GAP);
-          return (
-            <g key={d.date}>
-              <rect x={x} y={TOP + PLOT - h} width={BAR} height={h} fill={color} rx={2} />
-              <text
-                x={x + BAR / 2}
-                y={TOP + PLOT - h - 4}
-                textAnchor="middle"
-                fill={TEXT}
-                style={{ fontSize: 11 }}
-              >
-                {value}
-              </text>
-              <text
-                x={x + BAR / 2}
-                y={TOP + PLOT + 13}
-                textAnchor="middle"
-                fill={TEXT}
-                style={{ fontSize: 10 }}
-              >
-                {shortDate(d.date)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-    </Box>
-  );
-}
-
-function Rate({
-  label,
-  value,
-  help,
-  testId,
-}: {
-  label: string;
-  value: string;
-  help: string;
-  testId: string;
-}) {
-  return (
-    <Box borderWidth="1px" rounded="md" p="3">
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="2xl" fontWeight="semibold" data-testid={testId}>
-        {value}
-      </Text>
-      <Text fontSize="xs" color="fg.muted">
-        {help}
-      </Text>
-    </Box>
+    <DayBarChart
+      title={`${label}: ${formatCount(total)}`}
+      description={`${label} per day: ${days.map((d) => `${d.date}: ${d[metric]}`).join(', ')}`}
+      days={days}
+      series={[{ key: metric, label, color }]}
+      testId={`chart-${metric}`}
+      height={200}
+    />
   );
 }
 
@@ -116,13 +42,13 @@ export function FunnelCharts({ funnel }: { funnel: CampaignFunnelResponse }) {
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-        <Rate
+        <StatTile
           label="Acceptance rate"
           value={formatPercent(funnel.acceptanceRate)}
           help={`${funnel.totals.accepted} of ${funnel.totals.requests} requests`}
           testId="acceptance-rate"
         />
-        <Rate
+        <StatTile
           label="Reply rate"
           value={formatPercent(funnel.replyRate)}
           help="of the leads messaged"
@@ -140,7 +66,7 @@ export function FunnelCharts({ funnel }: { funnel: CampaignFunnelResponse }) {
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
             {FUNNEL_SERIES.map((s) => (
-              <BarChart key={s.metric} label={s.label} color={s.color} metric={s.metric} days={days} />
+              <MetricChart key={s.metric} label={s.label} color={s.color} metric={s.metric} days={days} />
             ))}
           </SimpleGrid>
         </>

@@ -47,7 +47,7 @@ export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignPr
             data-testid="campaign-profile-row"
             data-paused={paused}
             data-launch-failed={failed}
-            bg={failed ? 'red.50' : paused ? 'orange.50' : undefined}
+            bg={failed ? 'red.subtle' : paused ? 'orange.subtle' : undefined}
           >
             <Table.Cell fontWeight="medium">{p.name}</Table.Cell>
             <Table.Cell>{loginLabel(p.loginStatus)}</Table.Cell>
@@ -56,11 +56,11 @@ export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignPr
                 <Stack gap="0.5">
                   <Text>
                     <Badge colorPalette="red">Not running</Badge>{' '}
-                    <Text as="span" fontWeight="medium" color="red.900">
+                    <Text as="span" fontWeight="medium" color="red.fg">
                       the browser failed to start at {formatDateTime(p.launchFailedAt as string)}
                     </Text>
                   </Text>
-                  <Text fontSize="sm" color="red.900">
+                  <Text fontSize="sm" color="red.fg">
                     Nothing runs on this profile until its browser starts: check the desktop app.
                   </Text>
                 </Stack>
@@ -68,12 +68,12 @@ export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignPr
                 <Stack gap="0.5">
                   <Text>
                     <Badge colorPalette="orange">Paused</Badge>{' '}
-                    <Text as="span" fontWeight="medium" color="orange.900">
+                    <Text as="span" fontWeight="medium" color="orange.fg">
                       until {formatDateTime(p.pausedUntil as string)}
                     </Text>
                   </Text>
                   {p.pauseReason && (
-                    <Text fontSize="sm" color="orange.900">
+                    <Text fontSize="sm" color="orange.fg">
                       {p.pauseReason}
                     </Text>
                   )}

@@ -1,0 +1,56 @@
+import type { RealtimePayload } from '@reachly/shared/realtime';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { expect, it, vi } from 'vitest';
+import { TAB_ID } from '../../lib/api.ts';
+import { MOVE_MUTATION_KEY } from '../board/hooks/use-move-conversation.ts';
+import { useLiveData } from './use-live-data.ts';
+
+type Push = RealtimePayload<'data-changed'>;
+const realtime = vi.hoisted(() => ({ listener: null as ((payload: Push) => void) | null }));
+vi.mock('../../realtime/use-realtime.ts', () => ({
+  useRealtimeEvent: (_event: string, listener: (payload: Push) => void) => {
+    realtime.listener = listener;
+  },
+}));
+
+function setup() {
+  const client = new QueryClient();
+  const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  renderHook(() => useLiveData(), { wrapper });
+  const keys = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+  return { client, keys };
+}
+
+it("refetches what another tab's change touched", () => {
+  const { keys } = setup();
+  act(() => realtime.listener?.({ areas: ['leads', 'collections'], origin: 'another-tab-1' }));
+  expect(keys()).toEqual([['leads'], ['collections']]);
+  act(() => realtime.listener?.({ areas: ['board'], origin: null }));
+  expect(keys()).toContainEqual(['conversations']);
+});
+
+it("skips the echo of this tab's own change", () => {
+  const { keys } = setup();
+  act(() => realtime.listener?.({ areas: ['board', 'collections'], origin: TAB_ID }));
+  expect(keys()).toEqual([]);
+});
+
+it('leaves the board to a move this tab has in flight (its settle refetches it), not the rest', async () => {
+  const { client, keys } = setup();
+  let finish = () => {};
+  const gate = new Promise<void>((resolve) => (finish = resolve));
+  const moving = client
+    .getMutationCache()
+    .build(client, { mutationKey: MOVE_MUTATION_KEY, mutationFn: () => gate })
+    .execute(undefined);
+  await vi.waitFor(() => expect(client.isMutating({ mutationKey: MOVE_MUTATION_KEY })).toBe(1));
+  act(() => realtime.listener?.({ areas: ['board', 'collections'], origin: 'another-tab-2' }));
+  expect(keys()).toEqual([['collections']]);
+  finish();
+  await moving;
+});

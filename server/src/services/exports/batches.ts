@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import type { CsvCell } from './csv-response.ts';
+
+/**
+ * Rows of an export read by keyset, a batch at a time: each batch is its own short query after the
+ * last id of the one before, so an export holds no transaction and no connection between batches
+ * (on the embedded database, one connection serves every request), and costs the same per row
+ * whether it is the first batch or the thousandth.
+ */
+
+/** Rows per batch: a chunk of about a megabyte of CSV. */
+const EXPORT_BATCH_ROWS = 5000;
+
+/** An ISO 8601 UTC timestamp as text, made by the database (as JavaScript's toISOString writes it). */
+export const isoText = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A query's rows as arrays of text cells. Every column the export queries select is text (cast in
+ * SQL), so neither driver parses a date or a JSON value only for it to be written out again.
+ */
+export async function textRows(query: Knex.Raw | Knex.QueryBuilder): Promise<CsvCell[][]> {
+  const answer: unknown = await query.options({ rowMode: 'array' });
+  const rows = (Array.isArray(answer) ? answer : (answer as { rows: unknown[] }).rows) as unknown[];
+  return rows.map((row) => (Array.isArray(row) ? row : Object.values(row as object)) as CsvCell[]);
+}
+
+/**
+ * Every row, in batches: `page(afterId)` answers up to EXPORT_BATCH_ROWS rows whose first cell is the
+ * keyset id, in id order. The next batch is asked for as soon as one arrives, so that the database
+ * reads it while this one is written out (one batch ahead at most: the consumer still sets the
+ * pace). Reading stops at a short batch, or when the consumer stops asking.
+ */
+export async function* keysetBatches(
+  page: (afterId: number, limit: number) => Promise<CsvCell[][]>,
+): AsyncGenerator<CsvCell[][]> {
+  let next: Promise<CsvCell[][]> | null = page(0, EXPORT_BATCH_ROWS);
+  while (next) {
+    const rows: CsvCell[][] = await next;
+    next = rows.length < EXPORT_BATCH_ROWS ? null : page(Number(rows.at(-1)?.[0]), EXPORT_BATCH_ROWS);
+    // A consumer that stops early leaves the batch being read: let it end without an unhandled rejection.
+    next?.catch(() => undefined);
+    if (rows.length > 0) yield rows;
+  }
+}
