@@ -11,9 +11,6 @@ export interface DaySeries<K extends string> {
 
 type DayRow<K extends string> = { date: string } & Record<K, number>;
 
-// The reports read the count format from here, beside their charts.
-export { formatCount };
-
 /** "2026-06-01" → "06-01": an axis label. */
 const shortDate = (date: string) => date.slice(5);
 

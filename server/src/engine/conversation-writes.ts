@@ -3,8 +3,8 @@ import { FIRST_RANK, RANK_STEP } from '@reachly/shared/logic';
 import type { MessageDirection } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { table } from '../db/tables.ts';
+import { recordCardMoved } from '../services/conversations/card-moved.ts';
 import { recordFunnelMoves } from '../services/reports/funnel-moves.ts';
-import { recordStatusChanged } from '../services/webhooks/record-event.ts';
 
 /**
  * How the campaign engine writes the funnel board: a message sent or received lands in the
@@ -128,10 +128,7 @@ export async function moveCard(
     .where({ id: conversationId })
     .update({ status, order: await topRank(trx, organizationId, status), status_update_date: at });
   if (card && card.status !== status) {
-    await recordFunnelMoves(trx, [
-      { organizationId, conversationId, from: card.status, to: status, by: 'engine', at },
-    ]);
-    await recordStatusChanged(trx, {
+    await recordCardMoved(trx, {
       organizationId,
       conversationId,
       leadId: card.lead_id,

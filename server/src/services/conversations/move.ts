@@ -3,9 +3,8 @@ import { hasRankRoom, RANK_STEP, rankForIndex } from '@reachly/shared/logic';
 import type { Conversation, UpdateConversationBody } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { notFound } from '../../errors.ts';
-import { recordFunnelMoves } from '../reports/funnel-moves.ts';
 import { type Tenant, tenant as tenantOf } from '../tenancy.ts';
-import { recordStatusChanged } from '../webhooks/record-event.ts';
+import { recordCardMoved } from './card-moved.ts';
 import { CARD_ORDER, checkCollection, type Filter, filtered } from './cards.ts';
 import { conversationWithMessages } from './detail.ts';
 
@@ -107,18 +106,7 @@ export function createConversationMove({ db }: { db: Knex }) {
               }),
         });
       if (status !== card.status) {
-        await recordFunnelMoves(trx, [
-          {
-            organizationId,
-            conversationId: card.id,
-            from: card.status,
-            to: status,
-            by: 'person',
-            userId,
-            at: trx.fn.now(),
-          },
-        ]);
-        await recordStatusChanged(trx, {
+        await recordCardMoved(trx, {
           organizationId,
           conversationId: card.id,
           leadId: card.lead_id,
@@ -126,6 +114,7 @@ export function createConversationMove({ db }: { db: Knex }) {
           from: card.status,
           to: status,
           by: 'person',
+          userId,
           at: new Date(),
         });
       }

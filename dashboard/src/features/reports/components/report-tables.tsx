@@ -2,7 +2,7 @@ import { Badge, Table, Text } from '@chakra-ui/react';
 import { type ConversationStatus, STATUS_BY_VALUE } from '@reachly/shared/constants';
 import type { ReportCounts, ReportResponse } from '@reachly/shared/schemas';
 import type { ReactNode } from 'react';
-import { formatCount } from '../../../components/day-bar-chart.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { statusStyle } from '../../../lib/status-style.ts';
 import { formatRate } from '../utils/report-range.ts';
 

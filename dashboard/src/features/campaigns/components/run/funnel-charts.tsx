@@ -1,7 +1,8 @@
 import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { CampaignFunnelResponse } from '@reachly/shared/schemas';
-import { DayBarChart, formatCount } from '../../../../components/day-bar-chart.tsx';
+import { DayBarChart } from '../../../../components/day-bar-chart.tsx';
 import { StatTile } from '../../../../components/stat-tile.tsx';
+import { formatCount } from '../../../../lib/format.ts';
 import {
   CHART_DAYS,
   FUNNEL_SERIES,
