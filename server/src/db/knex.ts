@@ -86,6 +86,9 @@ export async function migrateToLatest(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource });
 }
 
+/** An int8 value as a driver answers it: a number on PGlite, a decimal string on pg. */
+export type Int8 = number | string;
+
 /** count(*) is a number on PGlite and a string on pg: convert here, and only here. */
 export function toCount(value: unknown): number {
   if (value === null || value === undefined) return 0;

@@ -1,6 +1,6 @@
 import type { CampaignStep } from '@reachly/shared/schemas';
 import { type CampaignAction, DEFAULT_DAILY_CAPS } from '@reachly/shared/schemas';
-import type { CampaignSettings } from '../db/tables.ts';
+import type { CampaignSettings } from '../db/rows-campaigns.ts';
 
 export type { CampaignSettings };
 

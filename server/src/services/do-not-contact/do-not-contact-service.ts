@@ -14,8 +14,9 @@ import {
 import { parse } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { toCount } from '../../db/knex.ts';
+import type { DoNotContactEntryRow } from '../../db/rows-leads-profiles.ts';
 import { likePattern } from '../../db/sql.ts';
-import type { DoNotContactEntryRow, Tables } from '../../db/tables.ts';
+import type { Tables } from '../../db/tables.ts';
 import { badRequest } from '../../errors.ts';
 import { sniffDelimiter } from '../lead-import.ts';
 import { tenant } from '../tenancy.ts';

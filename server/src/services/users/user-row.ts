@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@reachly/shared/logic';
 import type { PaymentText } from '@reachly/shared/schemas';
-import type { UserRow as TableUserRow } from '../../db/tables.ts';
+import type { UserRow as TableUserRow } from '../../db/rows-accounts.ts';
 
 /** A user as the services read one: the users row's own columns, its payment texts typed. */
 export type UserRow = Pick<TableUserRow, 'id' | 'email' | 'password_hash' | 'access_token' | 'is_banned'> & {
