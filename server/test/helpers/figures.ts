@@ -1,6 +1,7 @@
-import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 /**
  * The security and fault suite's figures: each test file adds what it measured (routes covered,
@@ -22,17 +23,30 @@ const FIGURES = {
 } as const;
 export type FigureKey = keyof typeof FIGURES;
 
-function figuresFile(database = process.env.TEST_DB ?? 'pglite'): string {
-  return path.join(tmpdir(), `reachly-security-figures-${database}.jsonl`);
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The file this run's server project adds its figures to (figures-setup.ts). */
+    figuresFile: string;
+  }
+}
+
+/**
+ * A new file for one project of one run: two runs on one machine (a developer's and CI's) each
+ * sum their own figures.
+ */
+export function newFiguresFile(database: string): string {
+  return path.join(
+    mkdtempSync(path.join(tmpdir(), 'reachly-figures-')),
+    `security-figures-${database}.jsonl`,
+  );
 }
 
 /** Adds a figure (summed with the same key from other tests of the run). */
 export function recordFigure(key: FigureKey, value: number): void {
-  appendFileSync(figuresFile(), `${JSON.stringify({ key, value })}\n`);
+  appendFileSync(inject('figuresFile'), `${JSON.stringify({ key, value })}\n`);
 }
 
-export function readFigures(database?: string): Map<FigureKey, number> {
-  const file = figuresFile(database);
+export function readFigures(file: string): Map<FigureKey, number> {
   const sums = new Map<FigureKey, number>();
   if (!existsSync(file)) return sums;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -43,8 +57,9 @@ export function readFigures(database?: string): Map<FigureKey, number> {
   return sums;
 }
 
-export function clearFigures(database?: string): void {
-  rmSync(figuresFile(database), { force: true });
+/** Removes a run's figures file and its folder. */
+export function removeFigures(file: string): void {
+  rmSync(path.dirname(file), { recursive: true, force: true });
 }
 
 /** The table the suite prints (and README.md copies). */
