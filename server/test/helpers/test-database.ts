@@ -25,7 +25,7 @@ export interface TestDatabase {
  * its connection: knex gives up on a connection after 60 s, and starting PGlite took longer than
  * that on a loaded 2-core machine (every end-to-end file of a run failed so).
  */
-async function openPgliteCopy(): Promise<Knex> {
+export async function openPgliteCopy(): Promise<Knex> {
   const template = inject('pgliteTemplate');
   const db = createDatabase({
     dataDir: null,
