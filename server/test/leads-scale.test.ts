@@ -250,6 +250,54 @@ describe('POST /api/leads/bulk', () => {
     expect(collections.find((c) => c.id === b)?.profiles).toBe(12);
   });
 
+  it('moves one person from two collections into a third at once, and back the other way: no error, none twice', async () => {
+    const account = await registerAccount(server);
+    const [a, b, target] = [
+      await createCollection(account, 'Race A'),
+      await createCollection(account, 'Race B'),
+      await createCollection(account, 'Race target'),
+    ];
+    const people = Array.from({ length: 30 }, (_, i) => `https://sandbox.local/p/race-${target}-${i}`);
+    const into = async (collectionId: number) =>
+      (
+        (await server.database
+          .db('leads')
+          .insert(
+            people.map((url) => ({
+              organization_id: account.organizationId,
+              collection_id: collectionId,
+              profile_url: url,
+            })),
+          )
+          .returning('id')) as { id: number }[]
+      ).map((r) => r.id);
+    const [fromA, fromB] = [await into(a), await into(b)];
+    // Both check which people the target holds, then write: without a lock both saw none.
+    const moved = await Promise.all([
+      bulk(account, { action: 'move', selection: { ids: fromA }, targetCollectionId: target }),
+      bulk(account, { action: 'move', selection: { ids: fromB }, targetCollectionId: target }),
+    ]);
+    expect(moved.reduce((sum, m) => sum + m.changed, 0)).toBe(30);
+    expect(moved.reduce((sum, m) => sum + m.skipped, 0)).toBe(30);
+    expect(await total(account, target)).toBe(30);
+    expect((await total(account, a)) + (await total(account, b))).toBe(30);
+    // Opposite moves between two collections at once (each locks both): neither waits on the other forever.
+    const before = (await total(account, a)) + 30;
+    await Promise.all([
+      bulk(account, {
+        action: 'move',
+        selection: { filter: { collectionId: target } },
+        targetCollectionId: a,
+      }),
+      bulk(account, {
+        action: 'move',
+        selection: { filter: { collectionId: a } },
+        targetCollectionId: target,
+      }),
+    ]);
+    expect((await total(account, a)) + (await total(account, target))).toBe(before);
+  });
+
   it("leaves another organisation's leads untouched and answers 404 for its collections", async () => {
     const { account, a } = await setup();
     const other = await registerAccount(server);

@@ -93,9 +93,19 @@ export function createLeadsService({
   /** Where CSV files sent before their collectionId wait to be imported. */
   importSpoolDir: string;
 }) {
-  /** The organisation's collection, locked against deletion until the transaction ends; else 404. */
-  async function lockCollection(trx: Knex.Transaction, organizationId: number, id: number): Promise<void> {
-    const owned = await tenant(trx, organizationId).table('collections').where({ id }).forShare().first('id');
+  /**
+   * The organisation's collection, locked until the transaction ends; else 404. A shared lock keeps
+   * it from being deleted meanwhile; `exclusive` also waits for, and holds off, every other writer
+   * of its leads (a bulk move or copy into it checks which profiles it already holds).
+   */
+  async function lockCollection(
+    trx: Knex.Transaction,
+    organizationId: number,
+    id: number,
+    exclusive = false,
+  ): Promise<void> {
+    const query = tenant(trx, organizationId).table('collections').where({ id });
+    const owned = await (exclusive ? query.forUpdate() : query.forShare()).first('id');
     if (!owned) throw notFound(`Collection ${id} not found.`);
   }
 
@@ -216,7 +226,9 @@ export function createLeadsService({
   /** POST /api/leads/bulk: one action on the selection in one transaction, then the counts folded. */
   async function bulk(organizationId: number, body: BulkLeadsBody): Promise<BulkLeadsResponse> {
     const { changed, skipped, collectionIds } = await db.transaction((trx) =>
-      bulkLeadsAction(trx, organizationId, body, (id) => lockCollection(trx, organizationId, id)),
+      bulkLeadsAction(trx, organizationId, body, (id, exclusive) =>
+        lockCollection(trx, organizationId, id, exclusive),
+      ),
     );
     for (const collectionId of collectionIds) await compactLeadCounts(db, organizationId, collectionId);
     return { changed, skipped };

@@ -80,7 +80,8 @@ function actionStatement(
 
 /**
  * POST /api/leads/bulk inside the caller's transaction: checks (and locks) the filter's collection
- * and the target collection through `lockCollection` (404 when another organisation's), then runs
+ * and, exclusively, the target collection through `lockCollection` (404 when another
+ * organisation's), then runs
  * the action as one statement over the selection. Leads the action would not change (already
  * excluded, already in the target) are counted as skipped.
  */
@@ -88,13 +89,17 @@ export async function bulkLeadsAction(
   trx: Knex.Transaction,
   organizationId: number,
   body: BulkLeadsBody,
-  lockCollection: (id: number) => Promise<void>,
+  lockCollection: (id: number, exclusive: boolean) => Promise<void>,
 ): Promise<BulkOutcome> {
   const { selection } = body;
-  if (selection.filter && selection.filter.collectionId !== 'all') {
-    await lockCollection(selection.filter.collectionId);
-  }
-  if (body.targetCollectionId !== undefined) await lockCollection(body.targetCollectionId);
+  // The target exclusively: a move checks which profiles the target holds before it writes, and two
+  // moves of one profile into it at once both passed that check, then one failed on the unique key.
+  // In id order, so that two actions between the same collections never wait for each other.
+  const locks = new Map<number, boolean>();
+  if (selection.filter && selection.filter.collectionId !== 'all')
+    locks.set(selection.filter.collectionId, false);
+  if (body.targetCollectionId !== undefined) locks.set(body.targetCollectionId, true);
+  for (const [id, exclusive] of [...locks].sort(([a], [b]) => a - b)) await lockCollection(id, exclusive);
   const sel = selectedIds(trx, organizationId, selection);
   const counted = (await trx.count({ n: '*' }).from(sel.clone().as('sel')).first()) as
     | { n?: unknown }
