@@ -15,6 +15,7 @@ import { seedCollection } from './helpers/seed-conversations.ts';
 import {
   apiErrorOf,
   expectRefused,
+  inviteAccount,
   registerAccount,
   strict,
   type TestAccount,
@@ -197,6 +198,20 @@ describe('the list', () => {
       body: { csv: 'Name;Company;Notes\nAda Lovelace;;x\n;Initech;y\n' },
     });
     expect(columns).toMatchObject({ added: 2, badCount: 0, duplicateCount: 0 });
+  });
+
+  it('lets a member add people but only an owner or admin take them off (403, the entry stays)', async () => {
+    const owner = await registerAccount(server, 'dnc-roles');
+    const member = await inviteAccount(server, owner, 'dnc-member');
+    const { entry } = await add(member, 'keyword', 'member-added');
+    const error = await apiErrorOf(member.call(contract.doNotContact.remove, { params: { id: entry.id } }));
+    expect(error.status).toBe(403);
+    expect(error.message).toBe(
+      'Only an owner or admin may do this (take people off the do-not-contact list).',
+    );
+    expect((await member.call(contract.doNotContact.list, { query: {} })).totalCount).toBe(1);
+    await owner.call(contract.doNotContact.remove, { params: { id: entry.id } });
+    expect((await member.call(contract.doNotContact.list, { query: {} })).totalCount).toBe(0);
   });
 
   it("answers 404 for another organisation's entry and deletes nothing", async () => {

@@ -58,6 +58,7 @@ export const doNotContactEndpoints = {
     summary:
       'Take an entry off the list; tasks it had stopped are planned again unless another entry matches.',
     access: 'user',
+    permission: 'removeDoNotContact',
     params: idParamsSchema,
     response: deletedDoNotContactSchema,
     errors: [404],

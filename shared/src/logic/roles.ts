@@ -49,6 +49,12 @@ export const PERMISSIONS = {
   },
   deleteCampaigns: { roles: ['owner', 'admin'], apiKey: true, label: 'Delete campaigns' },
   deleteProfiles: { roles: ['owner', 'admin'], apiKey: true, label: 'Delete connected profiles' },
+  // Anyone may put a person on the do-not-contact list; taking one off can get them contacted.
+  removeDoNotContact: {
+    roles: ['owner', 'admin'],
+    apiKey: true,
+    label: 'Take people off the do-not-contact list',
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Permission = keyof typeof PERMISSIONS;
