@@ -193,4 +193,25 @@ describe('the signed-in shell at 390, 768 and 1440 px, light and dark', () => {
     expect(await paintedMode()).toEqual({ mode: 'light', dark: false });
     expect(page.errors).toEqual([]);
   }, 120_000);
+
+  it("paints a stored dark mode before the app's script has loaded (no light flash)", async () => {
+    // A context of its own: nothing cached, so the app's script, refused, never runs.
+    const context = await chromium.browser.createBrowserContext();
+    const early = await context.newPage();
+    await early.evaluateOnNewDocument((key) => localStorage.setItem(key, 'dark'), MODE_KEY);
+    await early.setRequestInterception(true);
+    early.on('request', (request) =>
+      /\/assets\/.*\.js$/.test(new URL(request.url()).pathname) ? request.abort() : request.continue(),
+    );
+    await early.goto(`${app.url}/signin`, { waitUntil: 'load' });
+    // The loading page: the root still empty (its "Loading Reachly…" is a ::before of it).
+    expect(await early.$eval('#root', (root) => root.childElementCount)).toBe(0);
+    const facts = await layoutFacts(early);
+    expect({ htmlClass: facts.htmlClass, dark: facts.darkBackground }).toEqual({
+      htmlClass: 'dark',
+      dark: true,
+    });
+    await shoot(early, 'loading-dark', 1440);
+    await context.close();
+  }, 120_000);
 });
