@@ -96,6 +96,37 @@ describe('data-changed pushes', () => {
     expect(strangers).toEqual([]);
   });
 
+  it('are sent for profiles, campaigns and the do-not-contact list too', async () => {
+    const owner = await registerAccount(server, 'live-areas');
+    const colleague = await inviteAccount(server, owner, 'live-areas-colleague');
+    const theirs = await socketOf(colleague);
+    const fromTab = callAs(server.url, { authorization: owner.accessToken, [TAB_HEADER]: TAB });
+
+    let pushed = nextEvent(theirs, 'data-changed');
+    const profile = await fromTab(contract.profiles.create, { body: { name: 'Live profile' } });
+    expect(await pushed).toEqual({ areas: ['profiles'], origin: TAB });
+
+    pushed = nextEvent(theirs, 'data-changed');
+    const collectionId = await seedCollection(server, owner.organizationId, 'Live campaign leads');
+    const campaign = await fromTab(contract.campaigns.create, {
+      body: {
+        name: 'Live campaign',
+        collectionId,
+        profileIds: [profile.id],
+        steps: [{ type: 'friendRequest' }],
+      },
+    });
+    expect(await pushed).toEqual({ areas: ['campaigns'], origin: TAB });
+
+    pushed = nextEvent(theirs, 'data-changed');
+    await fromTab(contract.campaigns.remove, { params: { id: campaign.id } });
+    expect(await pushed).toEqual({ areas: ['campaigns'], origin: TAB });
+
+    pushed = nextEvent(theirs, 'data-changed');
+    await fromTab(contract.doNotContact.add, { body: { kind: 'keyword', value: 'live-keyword' } });
+    expect(await pushed).toEqual({ areas: ['doNotContact'], origin: TAB });
+  });
+
   it('carries no tab id that is not one (the header is checked, never echoed as sent)', async () => {
     const owner = await registerAccount(server, 'live-header');
     const mine = await socketOf(owner);

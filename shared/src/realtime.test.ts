@@ -33,7 +33,7 @@ describe('realtime events', () => {
       'collections',
     ]);
     expect(s.safeParse({ areas: [], origin: null }).success).toBe(false);
-    expect(s.safeParse({ areas: ['profiles'], origin: null }).success).toBe(false);
+    expect(s.safeParse({ areas: ['people'], origin: null }).success).toBe(false);
     expect(s.safeParse({ areas: ['board'], origin: '<script>' }).success).toBe(false);
   });
 

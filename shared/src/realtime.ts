@@ -17,10 +17,11 @@ const count = z.number().int().nonnegative();
 
 /**
  * What a person's change through the API can leave stale in another open tab of the organisation:
- * the board's conversations, the collections (names, counts) and the leads lists. An endpoint names
- * its areas in the contract (`changes`); the server pushes `data-changed` after a successful call.
+ * the board's conversations, the collections (names, counts), the leads lists, the connected
+ * profiles, the campaigns and the do-not-contact list. An endpoint names its areas in the contract
+ * (`changes`); the server pushes `data-changed` after a successful call.
  */
-export const DATA_AREAS = ['board', 'collections', 'leads'] as const;
+export const DATA_AREAS = ['board', 'collections', 'leads', 'profiles', 'campaigns', 'doNotContact'] as const;
 export type DataArea = (typeof DATA_AREAS)[number];
 
 /** A page tab's id as it sends it in TAB_HEADER. */

@@ -26,6 +26,7 @@ export const doNotContactEndpoints = {
     summary:
       'Put a profile URL, network id, name, company or keyword on the list; planned tasks of matching leads are skipped at once.',
     access: 'user',
+    changes: ['doNotContact'],
     body: addDoNotContactBodySchema,
     bodyLimit: '16kb',
     status: 201,
@@ -37,6 +38,7 @@ export const doNotContactEndpoints = {
     summary:
       "Put a lead's person on the list by their profile URL (the one-click add of a lead card or a conversation).",
     access: 'user',
+    changes: ['doNotContact'],
     params: idParamsSchema,
     status: 201,
     response: addedDoNotContactSchema,
@@ -48,6 +50,7 @@ export const doNotContactEndpoints = {
     summary:
       'Add the entries of a CSV file (kind,value lines or a column per kind); answers added, duplicate and bad lines.',
     access: 'user',
+    changes: ['doNotContact'],
     body: importDoNotContactBodySchema,
     bodyLimit: '2mb',
     response: doNotContactImportResultSchema,
@@ -58,6 +61,7 @@ export const doNotContactEndpoints = {
     summary:
       'Take an entry off the list; tasks it had stopped are planned again unless another entry matches.',
     access: 'user',
+    changes: ['doNotContact'],
     permission: 'removeDoNotContact',
     params: idParamsSchema,
     response: deletedDoNotContactSchema,

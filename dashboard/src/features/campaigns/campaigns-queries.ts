@@ -15,7 +15,7 @@ import type { CampaignCommand } from './utils/commands.ts';
 export const NOTICES_MAX = 50;
 
 /** Every campaign query starts with this key. */
-const CAMPAIGNS_KEY = 'campaigns';
+export const CAMPAIGNS_KEY = 'campaigns';
 export const campaignsListKey = [CAMPAIGNS_KEY, 'list'] as const;
 export const campaignKey = (id: number) => [CAMPAIGNS_KEY, 'detail', id] as const;
 export const campaignLogsKey = (id: number) => [CAMPAIGNS_KEY, 'logs', id] as const;

@@ -4,19 +4,19 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 import { useRefreshingMutation } from '../../lib/use-refreshing-mutation.ts';
 
-const LIST_KEY = ['do-not-contact'] as const;
+export const DO_NOT_CONTACT_KEY = ['do-not-contact'] as const;
 
 /** GET /api/do-not-contact: the list, newest first, filtered by the search box; the page before stays while the next loads. */
 export const doNotContactQuery = (query: Partial<DoNotContactQuery>) =>
   queryOptions({
-    queryKey: [...LIST_KEY, query] as const,
+    queryKey: [...DO_NOT_CONTACT_KEY, query] as const,
     queryFn: ({ signal }) => call(contract.doNotContact.list, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 /** A mutation that refreshes the list once it settles; with an `errorTitle` a failure is toasted. */
 const useListMutation = <V, R>(mutationFn: (vars: V) => Promise<R>, errorTitle?: string) =>
-  useRefreshingMutation(LIST_KEY, mutationFn, { meta: { errorTitle } });
+  useRefreshingMutation(DO_NOT_CONTACT_KEY, mutationFn, { meta: { errorTitle } });
 
 export const useAddEntry = () =>
   useListMutation((body: AddDoNotContactBody) => call(contract.doNotContact.add, { body }));

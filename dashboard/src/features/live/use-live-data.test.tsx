@@ -34,6 +34,14 @@ it("refetches what another tab's change touched", () => {
   expect(keys()).toContainEqual(['conversations']);
 });
 
+it('refetches the profiles, the campaigns and the do-not-contact list when another tab changed them', () => {
+  const { keys } = setup();
+  act(() =>
+    realtime.listener?.({ areas: ['profiles', 'campaigns', 'doNotContact'], origin: 'another-tab-3' }),
+  );
+  expect(keys()).toEqual([['profiles'], ['campaigns'], ['do-not-contact']]);
+});
+
 it("skips the echo of this tab's own change", () => {
   const { keys } = setup();
   act(() => realtime.listener?.({ areas: ['board', 'collections'], origin: TAB_ID }));

@@ -3,8 +3,11 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { TAB_ID } from '../../lib/api.ts';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
 import { MOVE_MUTATION_KEY } from '../board/hooks/use-move-conversation.ts';
+import { CAMPAIGNS_KEY } from '../campaigns/campaigns-queries.ts';
 import { collectionsQuery } from '../collections/collections-queries.ts';
+import { DO_NOT_CONTACT_KEY } from '../do-not-contact/do-not-contact-queries.ts';
 import { ALL_LEADS_KEY } from '../leads/leads-queries.ts';
+import { PROFILES_KEY } from '../profiles/profiles-queries.ts';
 
 /** The queries each area of a `data-changed` push leaves stale. */
 const AREA_QUERIES: Record<DataArea, QueryKey> = {
@@ -12,11 +15,17 @@ const AREA_QUERIES: Record<DataArea, QueryKey> = {
   board: ['conversations'],
   collections: collectionsQuery().queryKey,
   leads: ALL_LEADS_KEY,
+  // The profiles page and every profile picker (their keys start with it).
+  profiles: [PROFILES_KEY],
+  // The campaigns list, a campaign's builder and its run view.
+  campaigns: [CAMPAIGNS_KEY],
+  doNotContact: DO_NOT_CONTACT_KEY,
 };
 
 /**
  * Keeps every open tab of the organisation current while people work (issue 19): another person's
- * card move, collection or lead change (the server's `data-changed`) refetches what it touched.
+ * card move, change of a collection, lead, profile, campaign or do-not-contact entry (the server's
+ * `data-changed`) refetches what it touched.
  * This tab's own changes come back as an echo and are skipped (it already shows them). The board is
  * left alone while this tab is moving a card: the move's own settle fetches the board again.
  */
