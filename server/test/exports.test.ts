@@ -4,6 +4,7 @@ import { contract } from '@reachly/shared/contract';
 import { EXPORT_ROWS_HEADER } from '@reachly/shared/schemas';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedDatabase } from '../src/db/knex.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { seedCollection, seedProfile } from './helpers/seed-conversations.ts';
 import {
@@ -168,7 +169,15 @@ describe('the leads export', () => {
     );
     expect(res.headers.get(EXPORT_ROWS_HEADER)).toBe('2');
     expect(text.startsWith('\ufeffLead ID,')).toBe(true);
-    expect(text).toContain('\r\n');
+    // The same bytes whichever way the rows were read (COPY on PostgreSQL, batches on PGlite): CRLF
+    // after each record and only there, quotes only where needed, an empty cell as nothing.
+    expect(text.split('\r\n')).toHaveLength(4);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text).toContain(
+      `${ids.zoe},https://network.example/people/zoe,"Zoë ""The Rock"", Jr.",Zoë,"'=HYPERLINK(""http://evil.example"")",`,
+    );
+    expect(text).toContain(`${ids.kim},https://network.example/people/kim,'@kim,,"'+Kim\nof Köln",`);
+    expect(text).not.toMatch(/(^|,)""(,|\r\n)/m);
     expect(records).toEqual([
       [
         'Lead ID',
@@ -266,10 +275,13 @@ describe('the leads export', () => {
 
 describe('the conversations export', () => {
   it("holds the board's cards with lead, profile, campaign, status, last message and note", async () => {
-    const { res, records } = await csvOf(
+    const { res, text, records } = await csvOf(
       owner.call(contract.exports.conversations, { query: { collectionId: ids.fair } }),
     );
     expect(res.headers.get('content-disposition')).toContain(`conversations-Spring`);
+    // A CRLF inside a quoted cell is the cell's own: kept as it is, and the records still end in CRLF.
+    expect(text).toContain('"Yes!\r\nCall me, ""soon"""');
+    expect(text.split('\r\n')).toHaveLength(4);
     expect(records).toEqual([
       [
         'Conversation ID',
@@ -427,6 +439,15 @@ describe('a large export', () => {
       )
       .filter((entry) => entry.export === 'leads-Big');
 
+  /** PostgreSQL: how many COPYs of this database are running now. */
+  async function runningCopies(): Promise<number | undefined> {
+    const { rows } = (await server.database.db.raw(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state = 'active' and query like 'copy (%'`,
+    )) as { rows: { n: number }[] };
+    return rows[0]?.n;
+  }
+
   /** The whole file of an export request, in the chunks it arrived in. */
   async function readAll(path: string): Promise<{ res: http.IncomingMessage; chunks: Buffer[] }> {
     const { res, first } = await openExport(path);
@@ -454,6 +475,8 @@ describe('a large export', () => {
     // chance to read the first export to its end, and must not have.
     const other = await readAll(path);
     expect(Buffer.concat(other.chunks).length).toBeGreaterThan(total * 500);
+    const onPostgres = !embeddedDatabase(server.database.db);
+    if (onPostgres) expect(await runningCopies()).toBe(1);
     res.destroy();
     await expect
       .poll(() => exportLogs().filter((e) => e.complete === false), { timeout: 20_000 })
@@ -468,5 +491,10 @@ describe('a large export', () => {
       .map((line) => JSON.parse(line) as { level: number; res?: { statusCode?: number } });
     expect(entries.filter((e) => e.level >= 50)).toEqual([]);
     expect(entries.filter((e) => e.res?.statusCode === 500)).toEqual([]);
+    // On PostgreSQL the rows came from a COPY: it was cancelled, not left to run, and its connection
+    // went back to the pool ready (the next export works).
+    if (onPostgres) await expect.poll(runningCopies, { timeout: 20_000 }).toBe(0);
+    const again = await readAll(path);
+    expect(parse(Buffer.concat(again.chunks), { bom: true })).toHaveLength(total + 1);
   }, 180_000);
 });

@@ -191,7 +191,7 @@ async function serverBenches(): Promise<void> {
     if (!only || only === 'reads') await benchCollections(root);
     if (!only || only === 'growth') record(...(await growthBenches({ root, db, n, log })));
     if (!only || only === 'export')
-      record(...(await exportBenches({ root, db, databaseUrl: databaseUrl.toString(), server, n, log })));
+      record(...(await exportBenches({ root, db, databaseUrl: databaseUrl.toString(), work, n, log })));
   } finally {
     await db.end();
     await server.stop();

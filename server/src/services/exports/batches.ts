@@ -1,12 +1,32 @@
 import type { Knex } from 'knex';
-import type { CsvCell } from './csv-response.ts';
+import { copyRows } from '../../db/copy-to.ts';
+import { embeddedDatabase } from '../../db/knex.ts';
+import { type CsvCell, type ExportRows, guardedCopyQuery } from './csv-response.ts';
 
 /**
- * Rows of an export read by keyset, a batch at a time: each batch is its own short query after the
+ * Where an export's rows come from. On PostgreSQL, one `COPY (select …) TO STDOUT` of the whole
+ * query (db/copy-to.ts): the database writes the CSV and the server passes it on. On the embedded
+ * PGlite, which has no COPY to a client, keyset batches: each batch is its own short query after the
  * last id of the one before, so an export holds no transaction and no connection between batches
- * (on the embedded database, one connection serves every request), and costs the same per row
- * whether it is the first batch or the thousandth.
+ * (one connection serves every request there), and costs the same per row whether it is the first
+ * batch or the thousandth. Both give the same file (server/test/exports.test.ts on both databases).
  */
+
+/** An export's query in its two shapes: a keyset page, and the whole in the same order. */
+export interface ExportQuery {
+  /** Up to `limit` rows after the keyset id `afterId` (each row's first cell), in id order. */
+  page(afterId: number, limit: number): Promise<CsvCell[][]>;
+  /** Every row, in id order, each cell text: COPY's query. */
+  all(): Knex.Raw | Knex.QueryBuilder;
+  /** How many cells a row has (the header's length). */
+  columns: number;
+}
+
+/** The export's rows as this database reads them best. */
+export function exportRows(db: Knex, query: ExportQuery): ExportRows {
+  if (embeddedDatabase(db)) return { batches: keysetBatches(query.page) };
+  return { copy: () => copyRows(db, guardedCopyQuery(db, query.all(), query.columns)) };
+}
 
 /** Rows per batch: a chunk of about a megabyte of CSV. */
 const EXPORT_BATCH_ROWS = 5000;
@@ -31,7 +51,7 @@ export async function textRows(query: Knex.Raw | Knex.QueryBuilder): Promise<Csv
  * reads it while this one is written out (one batch ahead at most: the consumer still sets the
  * pace). Reading stops at a short batch, or when the consumer stops asking.
  */
-export async function* keysetBatches(
+async function* keysetBatches(
   page: (afterId: number, limit: number) => Promise<CsvCell[][]>,
 ): AsyncGenerator<CsvCell[][]> {
   let next: Promise<CsvCell[][]> | null = page(0, EXPORT_BATCH_ROWS);

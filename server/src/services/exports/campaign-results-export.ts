@@ -3,7 +3,7 @@ import { countLeads } from '../leads/lead-counts.ts';
 import { tenant } from '../tenancy.ts';
 import { isoText } from './batches.ts';
 import type { CsvExport } from './csv-response.ts';
-import { LATEST_CONVERSATION, leadBatches } from './lead-pages.ts';
+import { LATEST_CONVERSATION, leadRows } from './lead-pages.ts';
 
 const MESSAGE_ACTIONS = `('welcomeMessage', 'aiReply', 'callToAction', 'followUp')`;
 
@@ -79,12 +79,17 @@ export async function campaignResultsExport(
   return {
     name: `campaign-${campaign.name}-results`,
     header: RESULT_COLUMNS.map(([header]) => header),
-    batches: leadBatches(db, filter, {
-      select: RESULT_COLUMNS.map(([, sql]) => sql).join(', '),
-      joins: `${DONE_STEPS} ${FIRST_REPLY} ${LATEST_INTENT} ${LATEST_CONVERSATION}
+    ...leadRows(
+      db,
+      filter,
+      {
+        select: RESULT_COLUMNS.map(([, sql]) => sql).join(', '),
+        joins: `${DONE_STEPS} ${FIRST_REPLY} ${LATEST_INTENT} ${LATEST_CONVERSATION}
         left join profiles pr on pr.id = coalesce(tk.profile_id, cv.profile_id)`,
-      joinBindings: [id, id],
-    }),
+        joinBindings: [id, id],
+      },
+      RESULT_COLUMNS.length,
+    ),
     expectedRows: await countLeads(db, organizationId, filter),
   };
 }

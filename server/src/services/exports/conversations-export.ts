@@ -2,7 +2,7 @@ import type { ExportConversationsQuery } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { filtered } from '../conversations/cards.ts';
 import { tenant } from '../tenancy.ts';
-import { isoText, keysetBatches, textRows } from './batches.ts';
+import { exportRows, isoText, textRows } from './batches.ts';
 import type { CsvExport } from './csv-response.ts';
 
 /** One line per funnel card: who, with which profile and campaign, where on the board, what was said last. */
@@ -39,7 +39,7 @@ export async function conversationsExport(
   }
   if (query.status) name += `-${query.status}`;
   const select = CONVERSATION_COLUMNS.map(([, sql]) => sql).join(', ');
-  const page = (afterId: number, limit: number) => {
+  const all = () => {
     const q = filtered(t, query)
       .join('collections as col', 'col.id', 'conversations.collection_id')
       .leftJoin('profiles as pr', 'pr.id', 'conversations.profile_id')
@@ -49,12 +49,13 @@ export async function conversationsExport(
           .andOn('pe.profile_url', 'leads.profile_url'),
       )
       .leftJoin('campaigns as cp', 'cp.id', 'pe.owner_campaign_id')
-      .where('conversations.id', '>', afterId)
       .orderBy('conversations.id')
-      .limit(limit)
       .select(db.raw(select));
     if (query.status) q.where('conversations.status', query.status);
-    return textRows(q);
+    return q;
   };
-  return { name, header: CONVERSATION_COLUMNS.map(([header]) => header), batches: keysetBatches(page) };
+  const page = (afterId: number, limit: number) =>
+    textRows(all().where('conversations.id', '>', afterId).limit(limit));
+  const header = CONVERSATION_COLUMNS.map(([header]) => header);
+  return { name, header, ...exportRows(db, { page, all, columns: header.length }) };
 }

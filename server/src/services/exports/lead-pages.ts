@@ -1,8 +1,8 @@
 import type { CollectionIdOrAll } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { likePattern } from '../../db/sql.ts';
-import { keysetBatches, textRows } from './batches.ts';
-import type { CsvCell } from './csv-response.ts';
+import { exportRows, textRows } from './batches.ts';
+import type { ExportRows } from './csv-response.ts';
 
 /** Which leads an export reads: the organisation's, one collection or all, excluded or not or both. */
 export interface LeadFilter {
@@ -66,15 +66,30 @@ interface LeadRowsQuery {
   joinBindings?: readonly (string | number)[];
 }
 
-/** Every lead the filter names, as text rows in id order, a keyset batch at a time (the first cell: the lead id). */
-export function leadBatches(db: Knex, filter: LeadFilter, query: LeadRowsQuery): AsyncGenerator<CsvCell[][]> {
-  return keysetBatches((afterId, limit) => {
-    const ids = leadIdsPage(filter, afterId, limit);
-    return textRows(
-      db.raw(
-        `select ${query.select} from ${ids.sql} join leads l on l.id = page.id ${query.joins} order by l.id`,
-        [...(query.selectBindings ?? []), ...ids.bindings, ...(query.joinBindings ?? [])],
-      ),
-    );
+/**
+ * Every lead the filter names, as text rows in id order (the first cell: the lead id): keyset pages
+ * of the index-ordered ids, or one query for COPY, which reads the leads in the same order.
+ */
+export function leadRows(db: Knex, filter: LeadFilter, query: LeadRowsQuery, columns: number): ExportRows {
+  return exportRows(db, {
+    columns,
+    page: (afterId, limit) => {
+      const ids = leadIdsPage(filter, afterId, limit);
+      return textRows(
+        db.raw(
+          `select ${query.select} from ${ids.sql} join leads l on l.id = page.id ${query.joins} order by l.id`,
+          [...(query.selectBindings ?? []), ...ids.bindings, ...(query.joinBindings ?? [])],
+        ),
+      );
+    },
+    all: () => {
+      const where = leadWhere(filter, 'l');
+      const excluded = filter.isExcluded === undefined ? [] : [filter.isExcluded];
+      return db.raw(
+        `select ${query.select} from leads l ${query.joins}
+          where ${where.sql}${excluded.length > 0 ? ' and l.is_excluded = ?' : ''} order by l.id`,
+        [...(query.selectBindings ?? []), ...(query.joinBindings ?? []), ...where.bindings, ...excluded],
+      );
+    },
   });
 }

@@ -4,7 +4,7 @@ import { countLeads } from '../leads/lead-counts.ts';
 import { tenant } from '../tenancy.ts';
 import { isoText, textRows } from './batches.ts';
 import type { CsvExport } from './csv-response.ts';
-import { LATEST_CONVERSATION, type LeadFilter, leadBatches, leadWhere } from './lead-pages.ts';
+import { LATEST_CONVERSATION, type LeadFilter, leadRows, leadWhere } from './lead-pages.ts';
 
 /** The leads file's own columns, then one per imported CSV column (leads.fields) found in the leads exported. */
 const LEAD_COLUMNS: [header: string, sql: string][] = [
@@ -80,18 +80,24 @@ export async function leadsExport(
     fieldKeys(db, filter),
     query.search === undefined ? countLeads(db, organizationId, filter) : undefined,
   ]);
+  const header = [...LEAD_COLUMNS.map(([header]) => header), ...keys.map(fieldHeader)];
   return {
     name,
-    header: [...LEAD_COLUMNS.map(([header]) => header), ...keys.map(fieldHeader)],
-    batches: leadBatches(db, filter, {
-      select: [...LEAD_COLUMNS.map(([, sql]) => sql), ...keys.map(() => 'l.fields ->> ?')].join(', '),
-      selectBindings: keys,
-      joins: `join collections col on col.id = l.collection_id
+    header,
+    ...leadRows(
+      db,
+      filter,
+      {
+        select: [...LEAD_COLUMNS.map(([, sql]) => sql), ...keys.map(() => 'l.fields ->> ?')].join(', '),
+        selectBindings: keys,
+        joins: `join collections col on col.id = l.collection_id
         ${LATEST_CONVERSATION}
         left join people pe on pe.organization_id = l.organization_id and pe.profile_url = l.profile_url
         left join campaigns cp on cp.id = pe.owner_campaign_id
         left join profiles pr on pr.id = coalesce(pe.owner_profile_id, cv.profile_id)`,
-    }),
+      },
+      header.length,
+    ),
     ...(expectedRows === undefined ? {} : { expectedRows }),
   };
 }
