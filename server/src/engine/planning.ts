@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { table } from '../db/tables.ts';
+import { finishIfOver } from './campaign-finish.ts';
 import type { Clock } from './clock.ts';
 import { PLAN_INTERVAL_SECONDS, type PlanResult, planCampaign } from './planner.ts';
 import type { Pushes } from './pushes.ts';
@@ -65,7 +66,16 @@ export function createPlanning({ db, clock, pushes }: { db: Knex; clock: Clock; 
       .andWhere((q) => q.whereNull('planned_at').orWhere('planned_at', '<', stale))
       .update({ planned_at: now })
       .returning('id');
-    for (const { id } of ids) await planAt(id, now);
+    for (const { id } of ids) {
+      const planned = await planAt(id, now);
+      if (planned.added === 0) await finishIfOverAndPush(id, now);
+    }
+  }
+
+  /** Finishes a campaign that is over (campaign-finish.ts), and tells the organisation's room. */
+  async function finishIfOverAndPush(campaignId: number, now: Date): Promise<void> {
+    const finished = await finishIfOver(db, campaignId, now);
+    if (finished) pushes.campaignFinished(finished.organizationId, finished.campaignId, finished.logs);
   }
 
   /** Leads arrived in a collection (null: some collection): the running campaigns that work it target them now. */

@@ -68,7 +68,13 @@ export function createPushes({ db, realtime }: { db: Knex; realtime: Realtime })
     realtime.emit(organizationId, 'executor-wake', { profileIds, reason });
   }
 
-  return { push, logAndPush, wake };
+  /** A campaign the engine finished: its log line, and its new status in the lists and the run view. */
+  function campaignFinished(organizationId: number, campaignId: number, logs: WrittenLogs): void {
+    pushLogs(realtime, organizationId, logs);
+    realtime.emit(organizationId, 'campaign-status-update', { campaignId, status: 'finished' });
+  }
+
+  return { push, logAndPush, wake, campaignFinished };
 }
 
 export type Pushes = ReturnType<typeof createPushes>;

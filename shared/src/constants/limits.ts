@@ -63,3 +63,10 @@ export const TRIAL_DAYS = 7;
  */
 export const TRIAL_TRAFFIC_BYTES = BYTES_PER_GB;
 export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * A running campaign finishes by itself once it has had nothing to do for this long: no task
+ * waiting, nothing new to plan, and nothing in its log (no action, answer or acceptance) for as
+ * many days (docs/decisions.md, "Campaigns finish by themselves").
+ */
+export const CAMPAIGN_FINISH_IDLE_DAYS = 14;
