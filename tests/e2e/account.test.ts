@@ -11,7 +11,7 @@ import {
   launchBrowser,
   openPage,
   screenshotsIn,
-  signIn,
+  signInAt,
   waitForText,
 } from './support/browser.ts';
 
@@ -73,11 +73,11 @@ async function hasSession(page: Page): Promise<boolean> {
 }
 
 async function signInAs(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${app.url}/signin`, { waitUntil: 'networkidle0' });
+  await page.goto(`${app.url}/signin`, { waitUntil: 'load' });
   await fill(page, 'input[type=email]', email);
   await fill(page, 'input[type=password]', password);
   await Promise.all([
-    page.waitForNavigation({ waitUntil: 'networkidle0' }),
+    page.waitForNavigation({ waitUntil: 'load' }),
     page.locator('button[type=submit]').click(),
   ]);
 }
@@ -86,12 +86,12 @@ describe('the account page', () => {
   it('shows name and email, saves a name, refuses a wrong current password, changes the password and signs in again', async () => {
     const account = await registerAccount(app, 'account');
     const elsewhere = await pageInNewContext(chromium.browser);
-    await signIn(elsewhere, app, account);
+    await signInAt(elsewhere, app, account);
     expect(await hasSession(elsewhere)).toBe(true);
 
     const page = await openPage(chromium.browser);
     await page.setViewport({ width: 1440, height: 900 });
-    await signIn(page, app, account);
+    await signInAt(page, app, account);
     await page.locator('nav ::-p-text(Account)').click();
     await page.waitForSelector('[data-testid=account-email]');
     expect(await page.$eval('[data-testid=account-email]', (el) => el.textContent)).toBe(account.email);
@@ -99,8 +99,11 @@ describe('the account page', () => {
     await fill(page, 'input[name=name]', 'Ann Example');
     await page.locator('::-p-text(Save name)').click();
     await waitForText(page, 'Name saved');
-    await page.reload({ waitUntil: 'networkidle0' });
-    await page.waitForSelector('input[name=name]');
+    await page.reload({ waitUntil: 'load' });
+    // The field is there before the account's data: wait for the saved name to come back.
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('input[name=name]')?.value === 'Ann Example',
+    );
     expect(await page.$eval('input[name=name]', (el) => (el as HTMLInputElement).value)).toBe('Ann Example');
     await shootBoth(page, 'account-page');
 
@@ -114,7 +117,7 @@ describe('the account page', () => {
 
     await fill(page, 'input[name=currentPassword]', account.password);
     await Promise.all([
-      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.waitForNavigation({ waitUntil: 'load' }),
       page.locator('::-p-text(Change password)').click(),
     ]);
     // Signed in again with the new password, on the account page, told what happened.
@@ -134,12 +137,11 @@ describe('the account page', () => {
   it('"Sign out of every session" ends this browser and the others', async () => {
     const account = await registerAccount(app, 'everywhere');
     const elsewhere = await pageInNewContext(chromium.browser);
-    await signIn(elsewhere, app, account);
+    await signInAt(elsewhere, app, account);
     const page = await pageInNewContext(chromium.browser);
-    await signIn(page, app, account);
-    await page.goto(`${app.url}/account`, { waitUntil: 'networkidle0' });
+    await signInAt(page, app, account, '/account');
     await Promise.all([
-      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.waitForNavigation({ waitUntil: 'load' }),
       page.locator('::-p-text(Sign out of every session)').click(),
     ]);
     expect(new URL(page.url()).pathname).toBe('/signin');
@@ -151,7 +153,8 @@ describe('the account page', () => {
     expect(await hasSession(page)).toBe(false);
     expect(await hasSession(elsewhere)).toBe(false);
     // Back does not bring the account page back.
-    await page.goto(`${app.url}/account`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/account`, { waitUntil: 'load' });
+    await page.waitForFunction(() => window.location.pathname === '/signin');
     expect(new URL(page.url()).pathname).toBe('/signin');
     await Promise.all([page.browserContext().close(), elsewhere.browserContext().close()]);
   }, 300_000);
@@ -161,11 +164,11 @@ describe('forgot password', () => {
   it('asks on the sign-in page, follows the mailed link, sets a password, signs in; the old session is gone; the link works once', async () => {
     const account = await registerAccount(app, 'forgot');
     const old = await pageInNewContext(chromium.browser);
-    await signIn(old, app, account);
+    await signInAt(old, app, account);
     expect(await hasSession(old)).toBe(true);
 
     const page = await pageInNewContext(chromium.browser);
-    await page.goto(`${app.url}/signin`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/signin`, { waitUntil: 'load' });
     await fill(page, 'input[type=email]', account.email);
     await page.locator('::-p-text(Forgot password?)').click();
     await page.waitForSelector('::-p-text(Send the link)');
@@ -181,15 +184,16 @@ describe('forgot password', () => {
     const mail = await smtp.mailTo(account.email);
     const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
     expect(link).toBeDefined();
-    await page.goto(link as string, { waitUntil: 'networkidle0' });
+    await page.goto(link as string, { waitUntil: 'load' });
     await page.waitForSelector('input[name=newPassword]');
+    await page.waitForFunction(() => window.location.search === '');
     // The token leaves the address bar once read.
     expect(new URL(page.url()).search).toBe('');
     await shootBoth(page, 'reset-password');
     await fill(page, 'input[name=newPassword]', 'reset-password-1');
     await fill(page, 'input[name=confirmPassword]', 'reset-password-1');
     await Promise.all([
-      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.waitForNavigation({ waitUntil: 'load' }),
       page.locator('::-p-text(Set the new password)').click(),
     ]);
     await page.waitForSelector('[data-testid=auth-notice]');
@@ -197,18 +201,18 @@ describe('forgot password', () => {
     await fill(page, 'input[type=email]', account.email);
     await fill(page, 'input[type=password]', 'reset-password-1');
     await Promise.all([
-      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.waitForNavigation({ waitUntil: 'load' }),
       page.locator('button[type=submit]').click(),
     ]);
     expect(new URL(page.url()).pathname).toBe('/board');
 
     // The session from before the reset is gone.
-    await old.goto(`${app.url}/board`, { waitUntil: 'networkidle0' });
+    await old.goto(`${app.url}/board`, { waitUntil: 'load' });
     await old.waitForFunction(() => window.location.pathname === '/signin');
 
     // The same link a second time: refused, and said so.
     const again = await pageInNewContext(chromium.browser);
-    await again.goto(link as string, { waitUntil: 'networkidle0' });
+    await again.goto(link as string, { waitUntil: 'load' });
     await fill(again, 'input[name=newPassword]', 'another-password-2');
     await fill(again, 'input[name=confirmPassword]', 'another-password-2');
     await again.locator('::-p-text(Set the new password)').click();
@@ -224,7 +228,7 @@ describe('forgot password', () => {
   it('answers the same for an address without an account, and sends nothing', async () => {
     const page = await pageInNewContext(chromium.browser);
     const email = `nobody-${Date.now()}@example.com`;
-    await page.goto(`${app.url}/forgot-password`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/forgot-password`, { waitUntil: 'load' });
     await fill(page, 'input[type=email]', email);
     await page.locator('::-p-text(Send the link)').click();
     await page.waitForSelector('[data-testid=forgot-answer]');
@@ -241,7 +245,7 @@ describe('the states issue 19 found confusing', () => {
     const account = await registerAccount(app, 'banned');
     await callAsAdmin(app)(contract.admin.ban, { body: { email: account.email, banned: true } });
     const page = await pageInNewContext(chromium.browser);
-    await page.goto(`${app.url}/signin`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/signin`, { waitUntil: 'load' });
     await fill(page, 'input[type=email]', account.email);
     await fill(page, 'input[type=password]', account.password);
     await page.locator('button[type=submit]').click();
@@ -254,10 +258,10 @@ describe('the states issue 19 found confusing', () => {
   it('/signin sends a signed-in user home (and to the page asked for)', async () => {
     const account = await registerAccount(app, 'home');
     const page = await pageInNewContext(chromium.browser);
-    await signIn(page, app, account);
-    await page.goto(`${app.url}/signin`, { waitUntil: 'networkidle0' });
+    await signInAt(page, app, account);
+    await page.goto(`${app.url}/signin`, { waitUntil: 'load' });
     await page.waitForFunction(() => window.location.pathname === '/board');
-    await page.goto(`${app.url}/signin?callbackUrl=%2Fprofiles`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/signin?callbackUrl=%2Fprofiles`, { waitUntil: 'load' });
     await page.waitForFunction(() => window.location.pathname === '/profiles');
     await page.browserContext().close();
   });
@@ -276,7 +280,7 @@ describe('the states issue 19 found confusing', () => {
 
   it('the download section says when no installer is published and points to the agent; then offers only what is', async () => {
     const page = await pageInNewContext(chromium.browser);
-    await page.goto(`${app.url}/download`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/download`, { waitUntil: 'load' });
     await page.waitForSelector('[data-testid=no-installers]');
     expect(await page.$eval('[data-testid=agent-command]', (el) => el.textContent)).toContain(
       `npm run agent -- --server ${app.url}`,
@@ -286,7 +290,7 @@ describe('the states issue 19 found confusing', () => {
 
     mkdirSync(app.releasesDir, { recursive: true });
     writeFileSync(path.join(app.releasesDir, DOWNLOAD_ITEMS.linux.fileName), 'a linux installer');
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload({ waitUntil: 'load' });
     await page.waitForSelector('::-p-text(Download for Ubuntu)');
     const offered = await page.$$eval('[data-testid=download-section] button', (els) =>
       els.map((el) => el.textContent ?? '').filter((t) => t.startsWith('Download for')),
@@ -307,7 +311,7 @@ describe('the states issue 19 found confusing', () => {
   ])('tells %s that the desktop app needs a computer', async (name, userAgent) => {
     const page = await pageInNewContext(chromium.browser);
     await page.setUserAgent({ userAgent });
-    await page.goto(`${app.url}/download`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/download`, { waitUntil: 'load' });
     await page.waitForSelector('[data-testid=download-needs-computer]');
     const text = await page.evaluate(() => document.body.innerText);
     expect(text).toContain('runs on a computer');
@@ -320,10 +324,10 @@ describe('the states issue 19 found confusing', () => {
   it('the proxy dialog shows its time-zone status above the footer and closes with its close button', async () => {
     const account = await registerAccount(app, 'proxy');
     const page = await pageInNewContext(chromium.browser);
-    await signIn(page, app, account);
+    await signInAt(page, app, account);
     for (const [width, height] of SIZES) {
       await page.setViewport({ width, height });
-      await page.goto(`${app.url}/profiles`, { waitUntil: 'networkidle0' });
+      await page.goto(`${app.url}/profiles`, { waitUntil: 'load' });
       await page.locator('::-p-aria([name="Add profile"][role="button"])').click();
       const form = '[data-testid=profile-form-dialog]';
       await page.waitForSelector(form);
