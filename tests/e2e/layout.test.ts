@@ -7,7 +7,7 @@ import {
   type PageErrors,
   screenshotsIn,
   seriousAxeViolations,
-  signIn,
+  signInAt,
   waitForDialogsGone,
   waitForText,
 } from './support/browser.ts';
@@ -40,7 +40,7 @@ let page: Page & PageErrors;
 beforeAll(async () => {
   ({ account, pages } = await seedLayoutAccount(app));
   page = await openPage(chromium.browser);
-  await signIn(page, app, account);
+  await signInAt(page, app, account);
 }, 180_000);
 
 /** The menu entry a page belongs to (a collection's leads are under Collections). */
@@ -73,7 +73,8 @@ async function open(target: LayoutPage, previous: LayoutPage | null): Promise<vo
   const inShell = previous !== null && previous.path !== '/download';
   const rowLink = `[data-testid=nav-row] a[href="${target.path}"]`;
   if (!target.inNav || !inShell) {
-    await page.goto(`${app.url}${target.path}`, { waitUntil: 'networkidle0' });
+    // Its document loaded; `ready` below waits for the page's own content, as after a click.
+    await page.goto(`${app.url}${target.path}`, { waitUntil: 'load' });
   } else if (await page.$eval(rowLink, (a) => (a as HTMLElement).offsetParent !== null)) {
     await page.locator(rowLink).click();
   } else {
@@ -163,13 +164,14 @@ describe('the signed-in shell at 390, 768 and 1440 px, light and dark', () => {
     await page.setViewport({ width: 1440, height: 900 });
     await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
     await page.evaluate((key) => localStorage.removeItem(key), MODE_KEY);
-    await page.goto(`${app.url}/board`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/board`, { waitUntil: 'load' });
+    await page.waitForSelector('[data-testid=funnel-board]');
     // Nothing chosen: the system's light.
     expect(await paintedMode()).toEqual({ mode: 'light', dark: false });
 
     await chooseMode('Dark');
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload({ waitUntil: 'load' });
     await page.waitForSelector('[data-testid=funnel-board]');
     expect(await paintedMode()).toEqual({ mode: 'dark', dark: true });
 
@@ -178,7 +180,8 @@ describe('the signed-in shell at 390, 768 and 1440 px, light and dark', () => {
     expect(await paintedMode()).toEqual({ mode: 'light', dark: false });
     await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('[data-testid=funnel-board]');
     expect(await paintedMode()).toEqual({ mode: 'dark', dark: true });
 
     // On a phone the switch is in the menu drawer.
@@ -189,7 +192,8 @@ describe('the signed-in shell at 390, 768 and 1440 px, light and dark', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await waitForDialogsGone(page);
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('[data-testid=funnel-board]');
     expect(await paintedMode()).toEqual({ mode: 'light', dark: false });
     expect(page.errors).toEqual([]);
   }, 120_000);

@@ -178,7 +178,9 @@ export interface AxeViolation {
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   await settleAnimations(page);
-  await page.evaluate(axeSource);
+  // Injected once per document: a page reached through the app's own links keeps it, and parsing
+  // axe's half a megabyte again cost every check of a page tour.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time.
     const axe = (window as any).axe;
