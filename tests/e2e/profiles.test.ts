@@ -7,7 +7,7 @@ import {
   type E2EBrowser,
   openPage,
   seriousAxeViolations,
-  signIn,
+  signInAt,
   waitForDialogsGone,
   waitForText,
 } from './support/browser.ts';
@@ -26,8 +26,8 @@ const PASSWORD = 'Sup3r-s3cret-proxy-pw';
 
 async function openProfilesPage(account: Account): Promise<Page & { errors: string[] }> {
   const page = await openPage(chromium.browser);
-  await signIn(page, app, account);
-  await page.goto(`${app.url}/profiles`, { waitUntil: 'networkidle0' });
+  // Signed in straight to the profiles page; its list (rows or the empty state) is what we wait for.
+  await signInAt(page, app, account, '/profiles');
   await page.waitForSelector('[data-testid=profile-row], [data-testid=empty-state]');
   return page;
 }
