@@ -21,7 +21,7 @@ import {
   openPage,
   type PageErrors,
   seriousAxeViolations,
-  signIn,
+  signInAt,
   waitForText,
 } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
@@ -50,10 +50,19 @@ async function boardWith(cards: Omit<SeedCard, 'collectionId'>[]): Promise<Board
     cards.map((c) => ({ ...c, collectionId })),
   );
   const page = await openPage(chromium.browser);
-  await signIn(page, app, account);
-  await page.waitForFunction(() => window.location.pathname === '/board');
+  await signInAt(page, app, account, '/board');
+  // The board renders its columns once its data has come (a loading state before).
   await page.waitForSelector('[data-testid=funnel-board], [data-testid=empty-state]');
   return { account, page, collectionId };
+}
+
+/**
+ * Reloads the page and waits for the board's columns, which render with the board's data: the
+ * columns' checks that follow wait 10 s at most, which a cold load on a busy machine can take.
+ */
+async function reloadBoard(page: Page): Promise<void> {
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('[data-testid=funnel-board]');
 }
 
 /** Types into the search box as a user does: select what is there, delete it, type. */
@@ -159,7 +168,7 @@ describe('funnel board', () => {
     expect(await countOf(page, 'replied')).toBe('2');
     expect((await saved).status()).toBe(200);
 
-    await page.reload({ waitUntil: 'networkidle0' });
+    await reloadBoard(page);
     await waitForNames(page, 'replied', ['Alice Archer', 'Dana Diaz']);
     await waitForNames(page, 'sent', ['Bob Baker']);
     expect(await countOf(page, 'replied')).toBe('2');
@@ -169,7 +178,7 @@ describe('funnel board', () => {
     await mouseDrag(page, await card(page, 'Dana Diaz'), await columnTop(page, 'replied'));
     await waitForNames(page, 'replied', ['Dana Diaz', 'Alice Archer']);
     expect((await reordered).status()).toBe(200);
-    await page.reload({ waitUntil: 'networkidle0' });
+    await reloadBoard(page);
     await waitForNames(page, 'replied', ['Dana Diaz', 'Alice Archer']);
     expect(page.errors).toEqual([]);
     await page.close();
@@ -242,7 +251,7 @@ describe('funnel board', () => {
     await waitForNames(page, 'sent', ['Alice Archer']);
     expect((await second).status()).toBe(200);
 
-    await page.reload({ waitUntil: 'networkidle0' });
+    await reloadBoard(page);
     await waitForNames(page, 'replied', ['Bob Baker', 'Dana Diaz']);
     await waitForNames(page, 'sent', ['Alice Archer']);
 
@@ -371,7 +380,7 @@ describe('funnel board', () => {
     await seedCards(app.running.ctx.db, account.user.organizationId, [
       { collectionId: other, status: 'booked', name: 'Zed Zimmer' },
     ]);
-    await page.reload({ waitUntil: 'networkidle0' });
+    await reloadBoard(page);
     await waitForNames(page, 'booked', ['Zed Zimmer']);
 
     await searchFor(page, 'pricing');
@@ -384,6 +393,7 @@ describe('funnel board', () => {
     await searchFor(page, '');
     await waitForNames(page, 'replied', ['Bob Baker', 'Carol Clark']);
 
+    await page.waitForSelector(`[data-testid=collection-select] option[value="${other}"]`);
     await page.select('[data-testid=collection-select]', String(other));
     await waitForNames(page, 'booked', ['Zed Zimmer']);
     await waitForNames(page, 'replied', []);
@@ -394,7 +404,7 @@ describe('funnel board', () => {
 
     // A stored collection that is not this account's (deleted, another user's) falls back to All.
     await page.evaluate((key) => localStorage.setItem(key, '999999'), LOCAL_STORAGE_KEYS.currentCollection);
-    await page.reload({ waitUntil: 'networkidle0' });
+    await reloadBoard(page);
     await waitForNames(page, 'replied', ['Bob Baker', 'Carol Clark']);
     await waitForNames(page, 'booked', ['Zed Zimmer']);
     expect(await page.$eval('[data-testid=collection-select]', (e) => (e as HTMLSelectElement).value)).toBe(
