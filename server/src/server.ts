@@ -9,7 +9,6 @@ import { startHousekeeping } from './db/housekeeping.ts';
 import { createDatabase, migrateToLatest } from './db/knex.ts';
 import { startDemoSweeper } from './demo/index.ts';
 import { createLogger } from './http/logger.ts';
-import { attachRedisAdapter } from './realtime/redis-adapter.ts';
 
 export interface RunningServer {
   url: string;
@@ -48,7 +47,14 @@ export async function startServer({
   startDemoSweeper(ctx, server);
   ctx.webhooks.worker.start();
   const housekeeping = startHousekeeping(db, { intervalMs: config.HOUSEKEEPING_INTERVAL_MS, logger });
-  const redis = config.REDIS_URL ? await attachRedisAdapter(ctx.realtime, config.REDIS_URL, redisKey) : null;
+  // Loaded only when several servers share their rooms: the Redis client holds about 10 MB of heap.
+  const redis = config.REDIS_URL
+    ? await (await import('./realtime/redis-adapter.ts')).attachRedisAdapter(
+        ctx.realtime,
+        config.REDIS_URL,
+        redisKey,
+      )
+    : null;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

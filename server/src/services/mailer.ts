@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
 interface Mail {
@@ -18,20 +18,24 @@ export interface Mailer {
  * SMTP_USER / SMTP_PASSWORD. Null when neither is set.
  */
 export function createMailer(config: Config): Mailer | null {
-  const transport = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL)
-    : config.SMTP_HOST
-      ? nodemailer.createTransport({
+  if (!config.SMTP_URL && !config.SMTP_HOST) return null;
+  // nodemailer is loaded with the first mail, not at start: most servers send none for days.
+  let transport: Promise<Transporter> | null = null;
+  const open = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer');
+    return config.SMTP_URL
+      ? nodemailer.createTransport(config.SMTP_URL)
+      : nodemailer.createTransport({
           host: config.SMTP_HOST,
           port: config.SMTP_PORT,
           secure: config.SMTP_PORT === 465,
           auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
-        })
-      : null;
-  if (!transport) return null;
+        });
+  };
   return {
     async send(mail) {
-      await transport.sendMail({ from: config.SMTP_FROM, ...mail });
+      transport ??= open();
+      await (await transport).sendMail({ from: config.SMTP_FROM, ...mail });
     },
   };
 }
