@@ -7,7 +7,7 @@ import {
   launchBrowser,
   openPage,
   screenshotsIn,
-  signIn,
+  signInAt,
   waitForText,
 } from './support/browser.ts';
 
@@ -58,7 +58,7 @@ describe('the Team page', () => {
   it('a second person joins through the copied invite link; the owner makes them admin, then removes them', async () => {
     const owner = await registerAccount(app, 'team-owner');
     const page = await freshPage();
-    await signIn(page, app, owner);
+    await signInAt(page, app, owner);
     await openTeam(page);
     await page.locator('[data-testid=copy-invite-link]').click();
     await waitForText(page, 'Copied');
@@ -73,7 +73,7 @@ describe('the Team page', () => {
     const guest = await context.newPage();
     guest.setDefaultTimeout(60_000);
     await guest.setViewport({ width: 390, height: 844 });
-    await guest.goto(copied, { waitUntil: 'networkidle0' });
+    await guest.goto(copied, { waitUntil: 'load' });
     await waitForText(guest, 'You are invited to Reachly');
     await shoot(guest, 'invited', 390);
     await guest.locator('[data-testid=join-sign-up]').click();
@@ -82,21 +82,21 @@ describe('the Team page', () => {
     await guest.locator('input[type=email]').fill(email);
     await guest.locator('input[type=password]').fill('password-123');
     await Promise.all([
-      guest.waitForNavigation({ waitUntil: 'networkidle0' }),
+      guest.waitForNavigation({ waitUntil: 'load' }),
       guest.locator('button[type=submit]').click(),
     ]);
-    await guest.goto(`${app.url}/team`, { waitUntil: 'networkidle0' });
+    await guest.goto(`${app.url}/team`, { waitUntil: 'load' });
     await guest.waitForSelector(memberRow(owner.email));
     await waitForText(guest, 'you are a member');
 
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload({ waitUntil: 'load' });
     await page.waitForSelector(memberRow(email));
     await page.select(`${memberRow(email)} select`, 'admin');
     await waitForText(page, 'role changed');
     const owners = callAs(app, owner);
     const roleOf = async () => (await owners(contract.team.get)).members.find((m) => m.email === email)?.role;
     expect(await roleOf()).toBe('admin');
-    await guest.reload({ waitUntil: 'networkidle0' });
+    await guest.reload({ waitUntil: 'load' });
     await waitForText(guest, 'you are an admin');
     await shoot(page, 'members', 1440);
     await shoot(page, 'members', 390);
@@ -125,12 +125,12 @@ describe('the Team page', () => {
     const { inviteToken } = await callAs(app, beta)(contract.team.get);
 
     const page = await freshPage();
-    await signIn(page, app, alpha);
-    await page.goto(`${app.url}/join?organizationToken=${inviteToken}`, { waitUntil: 'networkidle0' });
+    await signInAt(page, app, alpha);
+    await page.goto(`${app.url}/join?organizationToken=${inviteToken}`, { waitUntil: 'load' });
     await waitForText(page, `Join ${beta.email}`);
     await shoot(page, 'join', 1440);
     await Promise.all([
-      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.waitForNavigation({ waitUntil: 'load' }),
       page.locator('[data-testid=join-organization]').click(),
     ]);
     await page.locator('nav ::-p-text(Collections)').click();
@@ -143,7 +143,7 @@ describe('the Team page', () => {
       await page.$eval(switcher, (el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent),
     ).toBe(beta.email);
     await Promise.all([
-      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.waitForNavigation({ waitUntil: 'load' }),
       page.select(switcher, String(alpha.user.organizationId)),
     ]);
     await page.locator('nav ::-p-text(Collections)').click();
@@ -158,7 +158,7 @@ describe('the Team page', () => {
     const owner = await registerAccount(app, 'team-keys');
     await callAs(app, owner)(contract.collections.create, { body: { name: 'Read by a script' } });
     const page = await freshPage();
-    await signIn(page, app, owner);
+    await signInAt(page, app, owner);
     await openTeam(page);
     await waitForText(page, 'No keys yet');
     await page.locator('[data-testid=api-key-name]').fill('Node script');
