@@ -16,6 +16,7 @@ import { type BenchRow, medianPairMs, printTable, random, ratio } from './lib/me
 import { seededOrganization } from './lib/seed.ts';
 import { startProcess, startReachly } from './lib/server-process.ts';
 import { funnelMoves, leadsPages } from './lib/workloads.ts';
+import { lighthouseBenches } from './lighthouse.ts';
 import { loadBenches } from './load.ts';
 import { memoryBenches } from './memory.ts';
 import { realtimeBenches } from './realtime.ts';
@@ -34,7 +35,8 @@ import { realtimeBenches } from './realtime.ts';
  * servers joined by Redis (realtime.ts; needs Redis, REDIS_URL default redis://127.0.0.1:6379);
  * BENCH_ONLY=memory the server's RSS right after `npm start` and over a workload, on PGlite and
  * PostgreSQL (memory.ts); BENCH_ONLY=compression the bytes of the main script and of a 500-card board
- * answer raw, brotli and gzip (compression.ts, the embedded database).
+ * answer raw, brotli and gzip (compression.ts, the embedded database); BENCH_ONLY=lighthouse Lighthouse's
+ * mobile preset on /signin and on /board with 500 cards (lighthouse.ts, Debian's Chromium).
  */
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -209,6 +211,7 @@ async function main(): Promise<void> {
   if (!only || only === 'dashboard') record(...(await dashboardBudgets(log)));
   if (!only || only === 'classifier') record(...(await classifierBenches(log)));
   if (!only || only === 'compression') record(...(await compressionBenches(log)));
+  if (!only || only === 'lighthouse') record(...(await lighthouseBenches(log)));
   rmSync(work, { recursive: true, force: true });
   const heading = `Reachly benchmarks, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${scale === 1 ? '' : `(BENCH_SCALE=${scale})`}`;
   console.log(printTable(rows, heading));

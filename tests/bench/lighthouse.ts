@@ -1,0 +1,128 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import type { Page } from 'puppeteer';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { seedBoardAccount, startBuiltDashboardServer } from './lib/built-dashboard.ts';
+import type { BenchRow } from './lib/measure.ts';
+
+/**
+ * Lighthouse (npm `lighthouse`, its default mobile preset: a mid-range phone's screen, simulated
+ * slow 4G and a 4× slower CPU) on Debian's Chromium, against a production build of the dashboard
+ * served by the real server (issue 19): /signin, the public page, and /board with 500 cards, signed
+ * in. Each category is a row with the issue's goal: performance ≥ 90, accessibility 100, best
+ * practices 100, SEO ≥ 95 on public pages. The detail names what weighs on performance.
+ */
+
+const BOARD_CARDS = 500;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+const GOALS: Record<Category, number> = {
+  performance: 90,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 95,
+};
+const LABELS: Record<Category, string> = {
+  performance: 'performance',
+  accessibility: 'accessibility',
+  'best-practices': 'best practices',
+  seo: 'SEO',
+};
+
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+  numericValue?: number;
+}
+
+interface Report {
+  categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, Audit>;
+  runWarnings: string[];
+}
+
+/** One Lighthouse run of `url` in the page's browser; signed in when the browser is. */
+async function audit(page: Page, url: string, categories: readonly Category[]): Promise<Report> {
+  const result = await lighthouse(
+    url,
+    {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      // The session cookie must stay: the board is a signed-in page.
+      disableStorageReset: true,
+    },
+    undefined,
+    // Lighthouse bundles its own puppeteer-core types; the page is the same protocol client.
+    page as unknown as Parameters<typeof lighthouse>[3],
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // LIGHTHOUSE_REPORT_DIR keeps each page's whole report (signin.json, board.json) to read further.
+  const keep = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (keep)
+    writeFileSync(path.join(keep, `${new URL(url).pathname.slice(1)}.json`), JSON.stringify(result.lhr));
+  return result.lhr as unknown as Report;
+}
+
+/** The audits that failed in a category, worst first: what a reader would fix. */
+function failing(report: Report, category: Category): string {
+  const refs = report.categories[category].auditRefs.filter((r) => r.weight > 0);
+  const failed = refs
+    .map((r) => report.audits[r.id])
+    .filter((a): a is Audit => a !== undefined && a.score !== null && a.score < 0.9)
+    .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return failed.length > 0 ? `failing: ${failed.slice(0, 4).join('; ')}` : 'no failing audit';
+}
+
+/** Performance's own figures: LCP, TBT, CLS and the DOM's size. */
+function metrics(report: Report): string {
+  const value = (id: string) => report.audits[id]?.displayValue ?? '?';
+  const elements = report.audits['dom-size-insight']?.numericValue;
+  return `LCP ${value('largest-contentful-paint')}, TBT ${value('total-blocking-time')}, CLS ${value('cumulative-layout-shift')}, FCP ${value('first-contentful-paint')}, ${elements === undefined ? '?' : elements.toLocaleString('en')} DOM elements`;
+}
+
+function rows(page: string, report: Report, categories: readonly Category[]): BenchRow[] {
+  return categories.map((category) => {
+    const score = Math.round((report.categories[category].score ?? 0) * 100);
+    const goal = GOALS[category];
+    return {
+      measure: `Lighthouse mobile, ${page}: ${LABELS[category]}`,
+      value: String(score),
+      goal: goal === 100 ? '100' : `≥ ${goal}`,
+      met: score >= goal,
+      detail: `${category === 'performance' ? `${metrics(report)}; ` : ''}${failing(report, category)}`,
+    };
+  });
+}
+
+export async function lighthouseBenches(log: (text: string) => void): Promise<BenchRow[]> {
+  log('building the dashboard for Lighthouse (vite build)');
+  const { running, close } = await startBuiltDashboardServer('bench-lighthouse');
+  const chromium = await launchBrowser();
+  try {
+    const page = await chromium.browser.newPage();
+    log('Lighthouse: /signin');
+    const signin = await audit(page, `${running.url}/signin`, CATEGORIES);
+
+    log(`Lighthouse: /board with ${BOARD_CARDS} cards`);
+    const account = await seedBoardAccount(running, BOARD_CARDS);
+    await page.goto(`${running.url}/signin`, { waitUntil: 'networkidle0' });
+    await page.locator('input[type=email]').fill(account.email);
+    await page.locator('input[type=password]').fill(account.password);
+    await Promise.all([page.waitForNavigation(), page.locator('button[type=submit]').click()]);
+    // SEO is for public pages: the board is behind the sign-in.
+    const boardCategories = CATEGORIES.filter((c) => c !== 'seo');
+    const board = await audit(page, `${running.url}/board`, boardCategories);
+    return [
+      ...rows('/signin', signin, CATEGORIES),
+      ...rows(`/board (${BOARD_CARDS} cards)`, board, boardCategories),
+    ];
+  } finally {
+    await chromium.close();
+    await close();
+  }
+}
