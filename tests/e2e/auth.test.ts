@@ -19,7 +19,7 @@ useAppAndBrowser((a, c) => {
 describe('sign-up and sign-in', () => {
   it('sends an anonymous visitor to sign-in with error=SessionRequired and the page as callbackUrl', async () => {
     const page = await openPage(chromium.browser);
-    await page.goto(`${app.url}/profiles`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/profiles`, { waitUntil: 'load' });
     await page.waitForFunction(() => window.location.pathname === '/signin');
     const url = new URL(page.url());
     expect(url.searchParams.get('error')).toBe('SessionRequired');
@@ -32,7 +32,9 @@ describe('sign-up and sign-in', () => {
 
   it('signs up through the form and lands on the board, signed in', async () => {
     const page = await openPage(chromium.browser);
-    await page.goto(`${app.url}/signup`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/signup`, { waitUntil: 'load' });
+    // The form rendered (axe checks what is painted).
+    await page.waitForSelector('button[type=submit]');
     expect(await seriousAxeViolations(page)).toEqual([]);
     const email = `signup-${Date.now()}@example.com`;
     await page.locator('input[type=email]').fill(email);
@@ -42,7 +44,7 @@ describe('sign-up and sign-in', () => {
     await page.waitForSelector('[data-testid=user-email]');
     await waitForText(page, email);
     // Signed in, the sign-in page sends them home rather than ask again.
-    await page.goto(`${app.url}/signin`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/signin`, { waitUntil: 'load' });
     await page.waitForFunction(() => window.location.pathname === '/board');
     expect(page.errors).toEqual([]);
     await page.close();
@@ -53,7 +55,7 @@ describe('sign-up and sign-in', () => {
     const page = await openPage(chromium.browser);
     await forgetSession(page, app.url);
     await page.goto(`${app.url}/signin?callbackUrl=${encodeURIComponent(`${app.url}/collections`)}`, {
-      waitUntil: 'networkidle0',
+      waitUntil: 'load',
     });
     await page.locator('input[type=email]').fill(account.email);
     await page.locator('input[type=password]').fill('wrong-password');
@@ -66,7 +68,7 @@ describe('sign-up and sign-in', () => {
     await waitForText(page, account.email);
 
     await Promise.all([page.waitForNavigation(), page.locator('::-p-text(Sign out)').click()]);
-    await page.goto(`${app.url}/board`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/board`, { waitUntil: 'load' });
     await page.waitForFunction(() => window.location.pathname === '/signin');
     expect(page.errors).toEqual([]);
     await page.close();
@@ -75,9 +77,10 @@ describe('sign-up and sign-in', () => {
   it("points Auth.js's own pages at the dashboard's: sign-in, and the error page", async () => {
     const page = await openPage(chromium.browser);
     await forgetSession(page, app.url);
-    await page.goto(`${app.url}/api/auth/signin`, { waitUntil: 'networkidle0' });
+    // Answered with a redirect by the server: the page loaded is the dashboard's.
+    await page.goto(`${app.url}/api/auth/signin`, { waitUntil: 'load' });
     expect(new URL(page.url()).pathname).toBe('/signin');
-    await page.goto(`${app.url}/api/auth/error?error=Configuration`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/api/auth/error?error=Configuration`, { waitUntil: 'load' });
     expect(new URL(page.url()).pathname).toBe('/auth/error');
     await waitForText(page, 'Sign-in is not available right now.');
     expect(await seriousAxeViolations(page)).toEqual([]);
