@@ -36,7 +36,7 @@ const {
 // The tests work on one collection, "Spring leads", open on the screen (its empty list first).
 beforeAll(async () => {
   const spring = await callAs(app, account)(contract.collections.create, { body: { name: 'Spring leads' } });
-  await page.goto(`${app.url}/collections/${spring.id}`, { waitUntil: 'networkidle0' });
+  await page.goto(`${app.url}/collections/${spring.id}`, { waitUntil: 'load' });
   await waitForText(page, 'No leads in "Spring leads" yet');
 });
 
@@ -168,7 +168,7 @@ describe('leads of a collection', () => {
     expect(await leadNames()).toEqual(['Ann E2E']);
 
     // The server kept it: after a reload it is still excluded.
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload({ waitUntil: 'load' });
     await waitForSummary('2 of 2 not excluded leads shown');
     expect(await leadNames()).toEqual(['Bob E2E', 'Cara E2E']);
     await page.locator('[data-testid=show-excluded]').click();
@@ -220,12 +220,12 @@ describe('leads of a collection', () => {
     const more = await seedCollectionWithLeads(app, account, 'Twenty one', 21);
 
     // The address selects the collection.
-    await page.goto(`${app.url}/collections/${twenty}`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/collections/${twenty}`, { waitUntil: 'load' });
     await page.waitForSelector(`[data-testid=collection-row-${twenty}] button[aria-pressed=true]`);
     await waitForSummary('20 of 20 not excluded leads shown');
     expect(await page.$('::-p-aria([name="Load more"][role="button"])')).toBeNull();
 
-    await page.goto(`${app.url}/collections/${more}`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/collections/${more}`, { waitUntil: 'load' });
     await waitForSummary('20 of 21 not excluded leads shown');
     await button('Load more').click();
     await waitForSummary('21 of 21 not excluded leads shown');
@@ -234,7 +234,7 @@ describe('leads of a collection', () => {
     expect((await leadNames()).at(-1)).toBe('Twenty one 20');
 
     // The current collection is kept in local storage: /collections opens it again.
-    await page.goto(`${app.url}/collections`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/collections`, { waitUntil: 'load' });
     await page.waitForSelector(`[data-testid=collection-row-${more}] button[aria-pressed=true]`);
     // "All" sums the collections.
     await page.locator('[data-testid=collection-row-all] button').click();

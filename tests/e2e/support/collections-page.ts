@@ -11,7 +11,7 @@ import {
   openPage,
   type PageErrors,
   seriousAxeViolations,
-  signIn,
+  signInAt,
   waitForDialogsGone,
 } from './browser.ts';
 
@@ -40,7 +40,8 @@ export function useCollectionsPage(prefix: string, use: (run: CollectionsRun) =>
     chromium = browser;
     const account = await registerAccount(app, prefix);
     const page = await openPage(browser.browser);
-    await signIn(page, app, account);
+    // Each file then opens the page it works on (and waits for it).
+    await signInAt(page, app, account);
     run = { app, account, page, work: mkdtempSync(path.join(tmpdir(), `reachly-${prefix}-e2e-`)) };
     use(run);
   });
