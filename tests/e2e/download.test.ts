@@ -87,7 +87,7 @@ async function waitForSavedFile(name: string, size: number): Promise<void> {
 describe('download section (/download, public)', () => {
   it('guesses Linux, downloads with a percentage on the button, saves the file and toasts success at top centre', async () => {
     const page = await openPage(chromium.browser);
-    await page.goto(`${app.url}/download`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/download`, { waitUntil: 'load' });
     await waitForText(page, "We're guessing you're on Linux platform.");
     expect(await isVisible(page, 'Download for Ubuntu')).toBe(true);
     expect(await isVisible(page, 'Download for Windows')).toBe(false);
@@ -137,7 +137,7 @@ describe('download section (/download, public)', () => {
 
   it('toasts the failure when the installer is missing', async () => {
     const page = await openPage(chromium.browser);
-    await page.goto(`${app.url}/download`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/download`, { waitUntil: 'load' });
     await page.locator(button(TEXTS.showOtherPlatforms)).click();
     // The Windows installer goes away after the page listed it: the download answers 404.
     const windows = path.join(app.releasesDir, DOWNLOAD_ITEMS.windows.fileName);
@@ -158,7 +158,7 @@ describe('download section (/download, public)', () => {
 
   it('opens the other platforms at first load with ?isAllPlatformsShown, and the toggle closes and reopens them', async () => {
     const page = await openPage(chromium.browser);
-    await page.goto(`${app.url}/download?isAllPlatformsShown`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/download?isAllPlatformsShown`, { waitUntil: 'load' });
     await waitForText(page, TEXTS.hideOtherPlatforms);
     for (const label of ['Download for Windows', 'Download for MacOS M-series', 'Download for MacOS Intel']) {
       expect(await isVisible(page, label)).toBe(true);
@@ -174,7 +174,7 @@ describe('download section (/download, public)', () => {
     expect(await isVisible(page, 'Download for MacOS Intel')).toBe(true);
 
     // Without the parameter the list starts closed.
-    await page.goto(`${app.url}/download`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/download`, { waitUntil: 'load' });
     await waitForText(page, TEXTS.showOtherPlatforms);
     expect(await isVisible(page, 'Download for Windows')).toBe(false);
     expect(page.errors).toEqual([]);
