@@ -8,7 +8,7 @@ import {
   openPage,
   screenshotsIn,
   seriousAxeViolations,
-  signIn,
+  signInAt,
   waitForText,
 } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
@@ -95,12 +95,13 @@ async function openReports(page: Page, width: number, height: number) {
   await page.setViewport({ width, height });
   // The user's browser is in the month's zone.
   await page.emulateTimezone(zone);
-  await signIn(page, app, account);
   if (width >= 1024) {
+    await signInAt(page, app, account);
     // The menu's Reports entry, beside the other pages.
     await page.locator('nav a[href="/reports"]').click();
   } else {
-    await page.goto(`${app.url}/reports`, { waitUntil: 'networkidle0' });
+    // Signed in straight to the reports page; its totals and chart below are what we wait for.
+    await signInAt(page, app, account, '/reports');
   }
   await page.waitForSelector('[data-testid=report-totals]');
   await page.waitForSelector('[data-testid=chart-report-requests] .recharts-bar-rectangle');
@@ -216,7 +217,7 @@ describe('the reports page over a simulated month', () => {
 
   it("draws a campaign's run-view charts with the same chart library (axes, legend), at 1440 and 390 px", async () => {
     const page = await openPage(chromium.browser);
-    await signIn(page, app, account);
+    await signInAt(page, app, account);
     for (const [width, height] of [
       [1440, 900],
       [390, 844],
