@@ -53,6 +53,12 @@ describe('inlineBindings', () => {
     );
   });
 
+  it('keeps the sign of a number under a cast: the smallest int4 is not an overflow', async () => {
+    const db = database.db;
+    const sql = inlineBindings(db.raw('select ?::int as n, ?::smallint as s', [-2147483648, -32768]));
+    expect(await driverQuery(db, sql)).toEqual([{ n: -2147483648, s: -32768 }]);
+  });
+
   it('refuses a number that is not finite', () => {
     expect(() => inlineBindings(database.db.raw('select ?', [Number.NaN]))).toThrow(/finite/);
   });

@@ -30,7 +30,8 @@ type Binding = string | number | boolean | null;
 
 /**
  * The query's SQL with its bindings written in as literals: COPY takes no parameters. Strings go
- * through pg's escapeLiteral (quotes doubled, backslashes as E''), numbers must be finite.
+ * through pg's escapeLiteral (quotes doubled, backslashes as E''), numbers must be finite (a negative
+ * one in parentheses).
  */
 export function inlineBindings(query: Knex.Raw | Knex.QueryBuilder): string {
   const native = query.toSQL().toNative();
@@ -42,7 +43,8 @@ export function inlineBindings(query: Knex.Raw | Knex.QueryBuilder): string {
     if (typeof value === 'boolean') return String(value);
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) throw new Error(`binding $${n} is not a finite number`);
-      return String(value);
+      // In parentheses when negative: `-2147483648::int` casts before it negates, and overflows.
+      return value < 0 ? `(${value})` : String(value);
     }
     return pg.escapeLiteral(String(value));
   });
