@@ -13,7 +13,7 @@ import {
   openPage,
   screenshotsIn,
   seriousAxeViolations,
-  signIn,
+  signInAt,
   waitForText,
 } from './support/browser.ts';
 import { connectExtension, launchProfileBrowser, logInToSandbox } from './support/extension.ts';
@@ -115,8 +115,8 @@ describe('the do-not-contact list', () => {
     const page = await openPage(chromium.browser);
     // The machine this runs on may be loaded: waits are for conditions, with room.
     await page.setViewport({ width: 1440, height: 900 });
-    await signIn(page, app, account);
-    await page.goto(`${app.url}/collections/${collections[0]}`, { waitUntil: 'networkidle0' });
+    // Signed in straight to the collection; the lead's row below is what we wait for.
+    await signInAt(page, app, account, `/collections/${collections[0]}`);
     const row = await leadRow(page, oneClick.name);
     await (await row.$('[data-testid=do-not-contact-button]'))?.click();
     await waitForText(page, `${oneClick.name} will not be contacted`, 60_000);
@@ -131,7 +131,7 @@ describe('the do-not-contact list', () => {
     );
 
     // The page: the entry the click made, a company added by hand, a CSV file imported.
-    await page.goto(`${app.url}/do-not-contact`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/do-not-contact`, { waitUntil: 'load' });
     await waitForText(page, '1 entry', 60_000);
     await page.waitForSelector(`[data-testid=dnc-entry][data-value="${sandbox.url}${oneClick.url}"]`);
     await page.select('[data-testid=dnc-kind]', 'company');
@@ -166,7 +166,7 @@ describe('the do-not-contact list', () => {
     await page.locator('[data-testid=dnc-search]').fill('globex');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=dnc-entry]').length === 1);
     await page.setViewport({ width: 390, height: 844 });
-    await page.goto(`${app.url}/do-not-contact`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/do-not-contact`, { waitUntil: 'load' });
     await waitForText(page, '4 entries', 60_000);
     await shoot(page, 'list', 390);
     expect(page.errors).toEqual([]);
