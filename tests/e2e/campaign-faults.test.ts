@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
 import { type E2EApp, startE2EApp } from './support/app.ts';
-import { launchBrowser, openPage, signIn } from './support/browser.ts';
+import { launchBrowser, openPage, signInAt } from './support/browser.ts';
 import { serviceWorker } from './support/extension.ts';
 import {
   describeRun,
@@ -87,8 +87,8 @@ describe('faults end to end', () => {
     const viewer = await launchBrowser();
     try {
       const page = await openPage(viewer.browser);
-      await signIn(page, app, r.account);
-      await page.goto(`${app.url}/campaigns/${campaign.id}`);
+      // Signed in straight to the run view (not the board first, then the run view).
+      await signInAt(page, app, r.account, `/campaigns/${campaign.id}`);
       const notice = await page.waitForSelector('[data-testid=notice][data-level=danger]');
       expect(await notice?.evaluate((e) => e.textContent)).toContain('Danger');
       const row = await page.waitForSelector('[data-testid=campaign-profile-row][data-paused=true]');
