@@ -12,7 +12,7 @@ import {
   openPage,
   seriousAxeViolations,
   settleAnimations,
-  signIn,
+  signInAt,
   waitForDialogsGone,
   waitForText,
 } from './support/browser.ts';
@@ -93,7 +93,7 @@ describe('the Webhooks page', () => {
     const page = await openPage(chromium.browser);
     // The machines these run on are shared and slow at times: wait for conditions, not for 15 s.
     await page.setViewport({ width: 1440, height: 900 });
-    await signIn(page, app, account);
+    await signInAt(page, app, account);
     await page.locator('nav ::-p-text(Webhooks)').click();
     await page.waitForSelector('[data-testid=empty-state]');
     await waitForText(page, 'No endpoints yet');
