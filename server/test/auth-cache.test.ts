@@ -67,6 +67,26 @@ describe('authenticated requests', () => {
     expect(ours[0]).toContain('collections');
   });
 
+  it('a change in another schema of the same database (same user id) leaves this schema’s entries alone', async () => {
+    const account = await registerAccount(server, 'cache');
+    const identities = server.running.ctx.users.identities;
+    expect(await status(server, account)).toBe(200);
+    const before = identities.received;
+    // What the trigger of another Reachly schema in this database sends for its user of the same id.
+    await server.database.db.raw("select pg_notify('reachly_auth', 'another_schema:' || ?::int)", [
+      account.id,
+    ]);
+    // Then one of ours for another user, so that the first is known to have arrived before it.
+    await changed(() =>
+      server.database.db.raw("select pg_notify('reachly_auth', current_schema() || ':' || ?::int)", [
+        account.id + 10_000,
+      ]),
+    );
+    expect(identities.received).toBe(before + 1);
+    const sql = await queriesDuring(server.database.db, () => status(server, account));
+    expect(sql.filter((q) => /\b(users|organization_members)\b/.test(q))).toEqual([]);
+  });
+
   it('a ban counts from the next request after its notification, on this server and on a second one', async () => {
     const account = await registerAccount(server, 'cache');
     expect(await status(server, account)).toBe(200);

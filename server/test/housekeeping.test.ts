@@ -47,7 +47,13 @@ describe('tendTables on the test database', () => {
     await db.raw('create table housekeeping_probe (id int primary key, note text)');
     await db.raw("insert into housekeeping_probe select g, 'row ' || g from generate_series(1, 2000) g");
     await db.raw('analyze housekeeping_probe');
-    await db.raw('delete from housekeeping_probe where id > 500');
+    const deletedBy = await db.transaction(async (trx) => {
+      await trx.raw('delete from housekeeping_probe where id > 500');
+      const { rows } = (await trx.raw('select pg_current_xact_id()::text as xid')) as {
+        rows: { xid: string }[];
+      };
+      return rows[0]?.xid as string;
+    });
     // PostgreSQL's other sessions report their counts within seconds of going idle.
     await vi.waitFor(async () => expect((await stats()).dead).toBeGreaterThanOrEqual(1500), {
       timeout: 30_000,
@@ -55,6 +61,23 @@ describe('tendTables on the test database', () => {
     });
     expect((await stats()).estimated).toBe(2000);
 
+    if (!embeddedDatabase(db)) {
+      // VACUUM removes only the rows no snapshot can still see. The other test files share this
+      // database (a schema each); one of them may hold a snapshot taken before the delete (an
+      // export's COPY, a long transaction), so wait until every such snapshot is gone.
+      await vi.waitFor(
+        async () => {
+          const { rows: older } = (await db.raw(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid()
+                and (age(backend_xmin) >= age(xid(?::xid8)) or age(backend_xid) >= age(xid(?::xid8)))`,
+            [deletedBy, deletedBy],
+          )) as { rows: { n: number }[] };
+          expect(older[0]?.n).toBe(0);
+        },
+        { timeout: 120_000, interval: 250 },
+      );
+    }
     const tended = await tendTables(db);
 
     if (autovacuum) {

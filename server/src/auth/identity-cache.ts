@@ -26,8 +26,16 @@ interface Entry<T> {
 export class IdentityCache<T extends { id: number }> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly keysOfUser = new Map<number, Set<string>>();
-  /** Moves on every notification: a read that started before one must not fill the cache. */
+  /**
+   * Moves on every notification. A read keeps its value only when its user has not changed since
+   * the read began (`changedAt`, the generation of the user's last notification) and the cache has
+   * not been emptied meanwhile (`clearedAt`): another user's change does not cost it its entry.
+   */
   private generation = 0;
+  private readonly changedAt = new Map<number, number>();
+  private clearedAt = 0;
+  /** The database schema whose notifications are ours (the channel is the whole database's). */
+  private schema: string | null = null;
   private listening = false;
   private closed = false;
   private unlisten: (() => Promise<void>) | null = null;
@@ -56,29 +64,43 @@ export class IdentityCache<T extends { id: number }> {
     }
     const generation = this.generation;
     const value = await load();
-    if (value && this.listening && generation === this.generation) this.store(key, value);
+    if (value && this.listening && this.unchangedSince(generation, value.id)) this.store(key, value);
     return value;
   }
 
+  private unchangedSince(generation: number, id: number): boolean {
+    return this.clearedAt <= generation && (this.changedAt.get(id) ?? 0) <= generation;
+  }
+
+  /** A notification: `schema:user id` (migration 20261128000010); another schema's is not ours. */
   private notified(payload: string | undefined): void {
+    const at = payload?.lastIndexOf(':') ?? -1;
+    if (payload !== undefined && at >= 0) {
+      if (this.schema !== null && payload.slice(0, at) !== this.schema) return;
+      payload = payload.slice(at + 1);
+    }
     this.received += 1;
     this.forget(payload);
   }
 
   /** Drops a user's entries (a notification's payload), or everything when it names no user. */
   forget(payload: string | undefined): void {
-    this.generation += 1;
     const id = Number(payload);
     if (!Number.isInteger(id)) {
       this.clear();
       return;
     }
+    this.generation += 1;
+    if (this.changedAt.size >= MAX_ENTRIES) this.clear();
+    this.changedAt.set(id, this.generation);
     for (const key of this.keysOfUser.get(id) ?? []) this.entries.delete(key);
     this.keysOfUser.delete(id);
   }
 
   clear(): void {
     this.generation += 1;
+    this.clearedAt = this.generation;
+    this.changedAt.clear();
     this.entries.clear();
     this.keysOfUser.clear();
   }
@@ -86,6 +108,18 @@ export class IdentityCache<T extends { id: number }> {
   /** Subscribes to the channel: PGlite's own listen on the embedded database, else a pg client. */
   async start(): Promise<void> {
     if (this.closed || this.listening) return;
+    if (this.schema === null) {
+      try {
+        const { rows } = (await this.db.raw('select current_schema() as schema')) as {
+          rows: { schema: string }[];
+        };
+        this.schema = rows[0]?.schema ?? null;
+      } catch (error) {
+        this.onError?.(error);
+        if (!this.closed) this.retryLater();
+        return;
+      }
+    }
     const pglite = embeddedDatabase(this.db);
     if (pglite) {
       this.unlisten = await pglite.listen(AUTH_CHANNEL, (payload) => this.notified(payload));
