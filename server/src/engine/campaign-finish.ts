@@ -50,6 +50,8 @@ export async function finishIfOver(
       .whereNotIn('type', NOT_ACTIVITY)
       .orderBy('id', 'desc')
       .first('created_at')) as { created_at: Date | string } | undefined;
+  // A cheap look without locks first (this runs once a minute per running campaign); the
+  // transaction below checks again under the campaign's row lock before it changes anything.
   const campaign = await table(db, 'campaigns').where({ id: campaignId, status: 'running' }).first();
   if (!campaign) return null;
   const last = await latestLog(db, campaign.organization_id);

@@ -28,14 +28,12 @@ const LEAD_COLUMNS: [header: string, sql: string][] = [
 
 /** The keys of leads.fields over the leads exported (a first pass), in the database's order of text. */
 async function fieldKeys(db: Knex, filter: LeadFilter): Promise<string[]> {
-  const where = leadWhere(filter, 'l');
-  const excluded = filter.isExcluded === undefined ? '' : ' and l.is_excluded = ?';
-  const bindings = filter.isExcluded === undefined ? where.bindings : [...where.bindings, filter.isExcluded];
+  const where = leadWhere(filter, 'l', { withExcluded: true });
   const rows = await textRows(
     db.raw(
       `select distinct k.key from leads l cross join lateral jsonb_object_keys(l.fields) k(key)
-        where ${where.sql}${excluded} order by 1`,
-      bindings,
+        where ${where.sql} order by 1`,
+      where.bindings,
     ),
   );
   return rows.map((row) => String(row[0]));
