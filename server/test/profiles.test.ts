@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenant } from '../src/services/tenancy.ts';
 import { seedCollection, seedConversation } from './helpers/seed-conversations.ts';
-import { connectSocket, nextEvent } from './helpers/socket.ts';
+import { collect, connectSocket, nextEvent } from './helpers/socket.ts';
 import {
   countRows,
   registerAccount,
@@ -108,7 +108,10 @@ describe('POST /api/profiles', () => {
       organizationId: account.organizationId,
     });
     try {
-      const attached = nextEvent(socket, 'PROFILES_ATTACHED');
+      // A person's own profile is announced as data-changed (its tab skips the echo), not as
+      // PROFILES_ATTACHED, which every tab applies (only npm run admin's attach-profiles sends it).
+      const attached = collect(socket, 'PROFILES_ATTACHED');
+      const changed = nextEvent(socket, 'data-changed');
       const profile = await create(account, manual);
       expect(profile).toMatchObject({
         name: 'Anna work',
@@ -121,7 +124,8 @@ describe('POST /api/profiles', () => {
         proxyTimezone: 'Europe/Berlin',
         isReady: false,
       });
-      expect(await attached).toEqual({ count: 1 });
+      expect(await changed).toEqual({ areas: ['profiles'], origin: null });
+      expect(attached).toEqual([]);
 
       const row = await storedRow(profile.id);
       expect(row.organization_id).toBe(account.organizationId);

@@ -125,7 +125,7 @@ export function createAdminService({
   /** Gives the organisation ready-made profiles; the page hears PROFILES_ATTACHED. */
   async function attachProfiles(body: AdminAttachProfilesBody): Promise<AdminResult> {
     const { organizationId } = await organizationOfEmail(body.email);
-    const created = await profiles.createMany(organizationId, body.profiles);
+    const created = await profiles.attach(organizationId, body.profiles);
     const ready = created.filter((p) => p.isReady).length;
     return {
       ok: true,

@@ -33,7 +33,7 @@ export function createProfilesService({
 }) {
   const { seal, openProxyPassword, revealProxyPassword } = createProxyPasswords(secretBox);
 
-  /** Inserts profiles in one statement and pushes one PROFILES_ATTACHED with their count. */
+  /** Inserts profiles in one statement. */
   async function createMany(
     organizationId: number,
     bodies: readonly CreateProfileBody[],
@@ -51,8 +51,18 @@ export function createProfilesService({
         }),
       )
       .returning('*');
-    realtime.emit(organizationId, 'PROFILES_ATTACHED', { count: rows.length });
     return rows.map(toProfile);
+  }
+
+  /**
+   * Profiles given to the organisation (npm run admin -- attach-profiles): one PROFILES_ATTACHED
+   * with their count. A person's own POST /api/profiles is not one: the API announces it as
+   * data-changed, which the tab it came from skips (it would otherwise fetch its list twice).
+   */
+  async function attach(organizationId: number, bodies: readonly CreateProfileBody[]): Promise<Profile[]> {
+    const created = await createMany(organizationId, bodies);
+    realtime.emit(organizationId, 'PROFILES_ATTACHED', { count: created.length });
+    return created;
   }
 
   async function create(organizationId: number, body: CreateProfileBody): Promise<Profile> {
@@ -111,5 +121,14 @@ export function createProfilesService({
     return { id };
   }
 
-  return { list: listProfiles, create, createMany, update, remove, revealProxyPassword, openProxyPassword };
+  return {
+    list: listProfiles,
+    create,
+    createMany,
+    attach,
+    update,
+    remove,
+    revealProxyPassword,
+    openProxyPassword,
+  };
 }

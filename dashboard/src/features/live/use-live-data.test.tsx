@@ -5,13 +5,18 @@ import type { ReactNode } from 'react';
 import { expect, it, vi } from 'vitest';
 import { TAB_ID } from '../../lib/api.ts';
 import { MOVE_MUTATION_KEY } from '../board/hooks/use-move-conversation.ts';
-import { useLiveData } from './use-live-data.ts';
+import { LEAD_WORK_REFRESH_MS, useLiveData } from './use-live-data.ts';
 
 type Push = RealtimePayload<'data-changed'>;
-const realtime = vi.hoisted(() => ({ listener: null as ((payload: Push) => void) | null }));
+type Log = RealtimePayload<'campaign-log-created'>;
+const realtime = vi.hoisted(() => ({
+  listener: null as ((payload: Push) => void) | null,
+  log: null as ((payload: Log) => void) | null,
+}));
 vi.mock('../../realtime/use-realtime.ts', () => ({
-  useRealtimeEvent: (_event: string, listener: (payload: Push) => void) => {
-    realtime.listener = listener;
+  useRealtimeEvent: (event: string, listener: (payload: never) => void) => {
+    if (event === 'data-changed') realtime.listener = listener;
+    if (event === 'campaign-log-created') realtime.log = listener;
   },
 }));
 
@@ -61,4 +66,32 @@ it('leaves the board to a move this tab has in flight (its settle refetches it),
   expect(keys()).toEqual([['collections']]);
   finish();
   await moving;
+});
+
+it("refetches the leads and the collections' counts, once a burst, when a campaign collects, requests or messages", () => {
+  vi.useFakeTimers();
+  try {
+    const { keys } = setup();
+    const log = (type: Log['type'], id: number): Log => ({
+      id,
+      campaignId: 1,
+      profileId: 2,
+      leadId: 3,
+      type,
+      message: 'done',
+      createdAt: new Date().toISOString(),
+    });
+    act(() => realtime.log?.(log('LIKED_POST', 1)));
+    act(() => vi.advanceTimersByTime(LEAD_WORK_REFRESH_MS));
+    expect(keys()).toEqual([]);
+    act(() => {
+      realtime.log?.(log('SENT_FRIEND_REQUEST', 2));
+      realtime.log?.(log('COLLECTING_FINISHED', 3));
+    });
+    expect(keys()).toEqual([]);
+    act(() => vi.advanceTimersByTime(LEAD_WORK_REFRESH_MS));
+    expect(keys()).toEqual([['leads'], ['collections']]);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -1,5 +1,7 @@
+import type { ActivityEventType } from '@reachly/shared/constants';
 import type { DataArea } from '@reachly/shared/realtime';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { TAB_ID } from '../../lib/api.ts';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
 import { MOVE_MUTATION_KEY } from '../board/hooks/use-move-conversation.ts';
@@ -23,14 +25,42 @@ const AREA_QUERIES: Record<DataArea, QueryKey> = {
 };
 
 /**
+ * The campaigns' own work that changes the leads lists and the collections' counts: collected
+ * profiles become leads, a sent request or message marks its lead (and counts in its collection).
+ */
+const LEAD_WORK: ReadonlySet<ActivityEventType> = new Set([
+  'COLLECTING_FINISHED',
+  'SENT_FRIEND_REQUEST',
+  'SENT_WELCOME_MESSAGE',
+  'SENT_FOLLOW_UP',
+  'SENT_CALL_TO_ACTION',
+  'SENT_AI_REPLY',
+]);
+/** A running campaign logs in bursts: the lists are fetched at most this often for its work. */
+export const LEAD_WORK_REFRESH_MS = 2000;
+
+/**
  * Keeps every open tab of the organisation current while people work (issue 19): another person's
  * card move, change of a collection, lead, profile, campaign or do-not-contact entry (the server's
  * `data-changed`) refetches what it touched.
  * This tab's own changes come back as an echo and are skipped (it already shows them). The board is
  * left alone while this tab is moving a card: the move's own settle fetches the board again.
+ * A running campaign's own work on leads (collected, requested, messaged) refreshes the leads lists
+ * and the collections' counts, at most every LEAD_WORK_REFRESH_MS.
  */
 export function useLiveData(): void {
   const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // The engine's changes come as log rows, not as data-changed (no person made them).
+  useRealtimeEvent('campaign-log-created', (log) => {
+    if (!LEAD_WORK.has(log.type) || timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: AREA_QUERIES.leads });
+      void queryClient.invalidateQueries({ queryKey: AREA_QUERIES.collections });
+    }, LEAD_WORK_REFRESH_MS);
+  });
   useRealtimeEvent('data-changed', ({ areas, origin }) => {
     if (origin === TAB_ID) return;
     for (const area of areas) {
