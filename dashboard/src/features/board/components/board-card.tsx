@@ -1,5 +1,5 @@
 import type { DraggableSyntheticListeners } from '@dnd-kit/core';
-import { memo, useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import type { BoardCard as Card } from '../utils/board-data.ts';
 import { CardContent } from './card-content.tsx';
 import { SortableController } from './sortable-controller.tsx';
@@ -9,44 +9,31 @@ export const DRAG_INSTRUCTIONS_ID = 'board-drag-instructions';
 
 interface BoardCardProps {
   card: Card;
-  /** Near the visible part of its column, or being dragged: dnd-kit may take it. */
-  live: boolean;
   /** This card is being dragged (its place is shown faded; the overlay follows the pointer). */
   dragging: boolean;
   disabled: boolean;
   onOpen: (card: Card) => void;
-  /** Registers the element with the column's visibility window; returns the unregister. */
-  observe: (element: HTMLElement) => () => void;
 }
 
 /**
  * A card the user can drag (mouse, touch, keyboard: Space, arrows, Space) and open (click, Enter).
  * A button, so it is focusable and Enter opens it; during a keyboard drag Space and Enter drop it
- * (the keyboard sensor cancels the button's own click). Hovered or focused, it becomes sortable at
- * once, so the first press always starts a drag.
+ * (the keyboard sensor cancels the button's own click). Only the cards near the visible part of a
+ * column are rendered (useColumnWindow), so each rendered card is sortable.
  */
 export const BoardCardItem = memo(function BoardCardItem({
   card,
-  live,
   dragging,
   disabled,
   onOpen,
-  observe,
 }: BoardCardProps) {
   const node = useRef<HTMLButtonElement | null>(null);
   const listeners = useRef<DraggableSyntheticListeners>(undefined);
   const attach = useRef<((element: HTMLElement | null) => void) | null>(null);
-  const [engaged, setEngaged] = useState(false);
-  const ref = useCallback(
-    (element: HTMLButtonElement | null) => {
-      node.current = element;
-      attach.current?.(element);
-      return element ? observe(element) : undefined;
-    },
-    [observe],
-  );
-  const engage = useCallback(() => setEngaged(true), []);
-  const release = useCallback(() => setEngaged(false), []);
+  const ref = useCallback((element: HTMLButtonElement | null) => {
+    node.current = element;
+    attach.current?.(element);
+  }, []);
   return (
     <button
       type="button"
@@ -57,25 +44,19 @@ export const BoardCardItem = memo(function BoardCardItem({
       data-dragging={dragging ? '' : undefined}
       aria-roledescription="sortable"
       aria-describedby={DRAG_INSTRUCTIONS_ID}
-      onPointerEnter={engage}
-      onPointerLeave={release}
-      onFocus={engage}
-      onBlur={release}
       onPointerDown={(e) => listeners.current?.onPointerDown?.(e)}
       onTouchStart={(e) => listeners.current?.onTouchStart?.(e)}
       onKeyDown={(e) => listeners.current?.onKeyDown?.(e)}
       onClick={() => onOpen(card)}
     >
       <CardContent card={card} />
-      {(live || engaged || dragging) && (
-        <SortableController
-          id={card.id}
-          disabled={disabled}
-          node={node}
-          listeners={listeners}
-          attach={attach}
-        />
-      )}
+      <SortableController
+        id={card.id}
+        disabled={disabled}
+        node={node}
+        listeners={listeners}
+        attach={attach}
+      />
     </button>
   );
 });

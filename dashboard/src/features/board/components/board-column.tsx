@@ -6,7 +6,7 @@ import { canLoadMoreInStatus } from '@reachly/shared/logic';
 import { memo, useCallback, useMemo } from 'react';
 import { statusStyle } from '../../../lib/status-style.ts';
 import type { BoardParams } from '../board-queries.ts';
-import { useCardWindow } from '../hooks/use-card-window.ts';
+import { useColumnWindow } from '../hooks/use-column-window.ts';
 import { useLoadMoreColumn } from '../hooks/use-load-more-column.ts';
 import type { BoardCard } from '../utils/board-data.ts';
 import { BoardCardItem } from './board-card.tsx';
@@ -28,7 +28,8 @@ interface BoardColumnProps {
 /**
  * One status column: its label, gradient and text colour, the count of spec §3 statusCounts, the
  * cards, and "Load more" while it shows fewer cards than its count. Renders again only when its own
- * cards or count change.
+ * cards or count change. Only the cards in and near the visible part of its list are in the page
+ * (useColumnWindow): a board of 500 cards keeps about a dozen a column.
  */
 export const BoardColumn = memo(function BoardColumn({
   status,
@@ -41,7 +42,7 @@ export const BoardColumn = memo(function BoardColumn({
   onOpen,
 }: BoardColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: status.value });
-  const cardWindow = useCardWindow();
+  const cardWindow = useColumnWindow(cards, activeId);
   const { listRef } = cardWindow;
   const setListRef = useCallback(
     (element: HTMLElement | null) => {
@@ -67,17 +68,30 @@ export const BoardColumn = memo(function BoardColumn({
       </div>
       <div ref={setListRef} className="board-column__list" data-over={isOver ? '' : undefined}>
         <SortableContext id={status.value} items={ids} strategy={verticalListSortingStrategy}>
-          {cards.map((card) => (
-            <BoardCardItem
-              key={card.id}
-              card={card}
-              live={cardWindow.live.has(card.id)}
-              dragging={card.id === activeId}
-              disabled={disabled}
-              onOpen={onOpen}
-              observe={cardWindow.observe}
-            />
-          ))}
+          {cards.length > 0 && (
+            <div className="board-column__cards" style={{ height: cardWindow.totalSize }}>
+              {cardWindow.items.map((item) => {
+                const card = cards[item.index];
+                if (!card) return null;
+                return (
+                  <div
+                    key={card.id}
+                    ref={cardWindow.measure}
+                    data-index={item.index}
+                    className="board-column__slot"
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <BoardCardItem
+                      card={card}
+                      dragging={card.id === activeId}
+                      disabled={disabled}
+                      onOpen={onOpen}
+                    />
+                  </div>
+                );
+              })}
+            </div>
+          )}
         </SortableContext>
         {cards.length === 0 && <p className="board-column__empty">No conversations</p>}
       </div>

@@ -45,16 +45,18 @@ export const boardStyles: SystemStyleObject = {
   },
   '& .board-column__title': { fontSize: 'xs', fontWeight: 'bold', letterSpacing: 'wide' },
   '& .board-column__count': { fontSize: 'sm', fontWeight: 'semibold' },
+  // The list scrolls; only the cards near its visible part are in the page (useColumnWindow), each
+  // in a slot placed at its offset, so the cards' box is as tall as all of them.
   '& .board-column__list': {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '2',
-    p: '2',
+    px: '2',
     minHeight: '24',
     maxHeight: { base: 'calc(100dvh - 240px)', md: 'calc(100dvh - 260px)' },
     overflowY: 'auto',
+    overflowAnchor: 'none',
     borderRadius: 'md',
   },
+  '& .board-column__cards': { position: 'relative', width: '100%' },
+  '& .board-column__slot': { position: 'absolute', top: 0, left: 0, width: '100%' },
   '& .board-column__list[data-over]': { bg: 'colorPalette.subtle' },
   '& .board-column__empty': { color: 'fg.muted', fontSize: 'sm', textAlign: 'center', py: '4' },
   '& .board-column__footer': { px: '2', pb: '2', display: 'flex', flexDirection: 'column', gap: '1' },

@@ -15,10 +15,11 @@ interface SortableControllerProps {
 }
 
 /**
- * dnd-kit's sortable behaviour for one card, mounted only while the card is near the visible part
- * of its column (or focused, hovered, dragged): each mounted sortable renders again on every drag
- * event and is measured at each drag start, so a board of 500 cards keeps about a hundred of them.
- * The card's element stays the same whether it is sortable or not (focus and text are kept).
+ * dnd-kit's sortable behaviour for one card, kept apart from the card's element: the card's element
+ * stays the same whether it is sortable or not (focus and text are kept), and the controller sets
+ * the sorting transform on it directly. Only the cards near the visible part of a column are
+ * rendered (useColumnWindow), so a board of 500 cards has about a hundred sortables, each of which
+ * renders again on every drag event and is measured at each drag start.
  */
 export function SortableController({
   id,
