@@ -2,7 +2,31 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TRIAL_DAYS, TRIAL_TRAFFIC_BYTES } from '@reachly/shared/constants';
+import { planSchema, trafficPackageSchema } from '@reachly/shared/schemas';
 import { z } from 'zod';
+
+/** A variable holding a JSON array of `item`s (at most 20), each checked, ids unique. */
+function jsonList<T extends z.ZodObject<{ id: z.ZodString }>>(item: T) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(item)
+        .max(20)
+        .refine((list) => new Set(list.map((i) => i.id)).size === list.length, 'a JSON array of unique ids'),
+    );
+}
+
+const isEmail = (text: string) => z.email().safeParse(text).success;
+const isWebAddress = (text: string) => z.url({ protocol: /^https?$/ }).safeParse(text).success;
 
 /**
  * Every environment variable the server reads, with its default. README.md's table lists the same
@@ -34,8 +58,24 @@ const envSchema = z.object({
   RELEASES_DIR: z.string().min(1).default('./releases'),
   ADMIN_TOKEN: z.string().min(32, 'at least 32 characters').optional(),
   ADMIN_URL: z.url().optional(),
-  PAYMENT_ZELLE_TEXT: z.string().default('Zelle: payments@reachly.example'),
-  PAYMENT_CARD_TEXT: z.string().default('Card: 0000 0000 0000 0000'),
+  /** The manual payment texts of the buy popups; an unset one is not shown. */
+  PAYMENT_ZELLE_TEXT: z.string().trim().min(1).optional(),
+  PAYMENT_CARD_TEXT: z.string().trim().min(1).optional(),
+  /** The Plans page's plans: [{id, name, price, period?, description?, features?}]; none when unset. */
+  PLANS: jsonList(planSchema).default([]),
+  /** The traffic packages for sale: [{id, name, price, description?}]; none when unset. */
+  TRAFFIC_PACKAGES: jsonList(trafficPackageSchema).default([]),
+  /**
+   * Where the buy popups send a buyer: {item} becomes the plan's or package's id, {email} the
+   * buyer's email, {organization} their organisation's id (each URL-encoded). Unset: manual payment only.
+   */
+  CHECKOUT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Support's email address or web address, shown in the menu, the buy popups and the error pages. */
+  SUPPORT_CONTACT: z
+    .string()
+    .trim()
+    .refine((v) => isEmail(v) || isWebAddress(v), 'an email address or an http(s) URL')
+    .optional(),
   AI_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
   AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   AI_API_KEY: z.string().min(1).optional(),

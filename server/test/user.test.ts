@@ -15,7 +15,11 @@ writeFileSync(
 writeFileSync(path.join(dashboardDir, 'assets', 'app.js'), 'console.log(1)');
 
 beforeAll(async () => {
-  server = await startTestServer({ DASHBOARD_DIR: dashboardDir });
+  server = await startTestServer({
+    DASHBOARD_DIR: dashboardDir,
+    PAYMENT_ZELLE_TEXT: 'Zelle: billing@company.test',
+    PAYMENT_CARD_TEXT: 'Card: 4111 1111 1111 1111',
+  });
 });
 afterAll(() => server?.close());
 

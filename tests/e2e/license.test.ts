@@ -1,24 +1,93 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { type ClientInput, contract } from '@reachly/shared/contract';
 import { formatTrafficGb } from '@reachly/shared/logic';
 import type { Page } from 'puppeteer';
-import { describe, expect, it } from 'vitest';
-import { type Account, callAs, callAsAdmin, type E2EApp, registerAccount } from './support/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Account,
+  callAs,
+  callAsAdmin,
+  type E2EApp,
+  registerAccount,
+  repoRoot,
+  startE2EApp,
+} from './support/app.ts';
 import {
   type E2EBrowser,
+  launchBrowser,
   openPage,
+  screenshotsIn,
   seriousAxeViolations,
   signIn,
+  signInAt,
   waitForDialogsGone,
   waitForText,
 } from './support/browser.ts';
-import { useAppAndBrowser } from './support/fixture.ts';
+
+/** What this server sells and where (its configuration): what the pages must show, and nothing else. */
+const PLANS = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    price: '$29',
+    period: 'month',
+    description: 'One person, a few profiles.',
+    features: ['3 profiles', '1 GB of proxy traffic a month'],
+  },
+  {
+    id: 'team',
+    name: 'Team',
+    price: '$99',
+    period: 'month',
+    description: 'A team working one board.',
+    features: ['15 profiles', 'Members and roles', '5 GB of proxy traffic a month'],
+  },
+];
+const TRAFFIC_PACKAGES = [
+  { id: 'traffic-5', name: '5 GB of traffic', price: '$15' },
+  { id: 'traffic-20', name: '20 GB of traffic', price: '$45', description: 'For busy profiles.' },
+];
+const CHECKOUT_URL = 'https://pay.reachly.test/checkout?item={item}&email={email}&org={organization}';
+const SUPPORT = 'help@reachly.test';
 
 let app: E2EApp;
 let chromium: E2EBrowser;
-useAppAndBrowser((a, c) => {
-  app = a;
-  chromium = c;
+beforeAll(async () => {
+  [app, chromium] = await Promise.all([
+    startE2EApp({
+      PLANS: JSON.stringify(PLANS),
+      TRAFFIC_PACKAGES: JSON.stringify(TRAFFIC_PACKAGES),
+      CHECKOUT_URL,
+      SUPPORT_CONTACT: SUPPORT,
+      PAYMENT_ZELLE_TEXT: 'Zelle: billing@reachly.test, your account email in the memo',
+      PAYMENT_CARD_TEXT: 'Card: 4111 1111 1111 1111, Reachly Ltd',
+    }),
+    launchBrowser(),
+  ]);
 });
+afterAll(async () => {
+  await chromium?.close();
+  await app?.close();
+});
+
+const shoot = screenshotsIn('license', { fullPage: true });
+
+/** `npm run admin -- <args>` against the e2e server (its address and admin token), as an operator runs it. */
+function admin(...args: string[]): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/admin/cli.ts', ...args], {
+    cwd: path.join(repoRoot, 'server'),
+    env: { PATH: process.env.PATH ?? '', ADMIN_URL: app.url, ADMIN_TOKEN: app.config.ADMIN_TOKEN },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })));
+}
 
 const GB = 1_073_741_824;
 
@@ -75,6 +144,14 @@ async function waitForNoPopup(page: Page, id: string): Promise<void> {
   await waitForDialogsGone(page);
 }
 
+/** Texts a page must never show: made-up payment details, filler, notes to the developers. */
+const PLACEHOLDER =
+  /0000 0000|payments@reachly\.example|lorem ipsum|placeholder|\bTODO\b|\bTBD\b|coming soon|\bXXX\b/i;
+
+async function expectNoPlaceholder(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.body.innerText)).not.toMatch(PLACEHOLDER);
+}
+
 const notReloaded = (page: Page) =>
   page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
@@ -96,7 +173,7 @@ describe('licence and traffic', () => {
     expect(await openDialogs(page)).toEqual([]);
 
     // The licence page: details, traffic, and the payment texts each labelled.
-    await waitForText(page, 'Licence and traffic');
+    await waitForText(page, 'Plans, licence and traffic');
     const body = await page.$eval('main', (el) => (el as HTMLElement).innerText);
     expect(body).toMatch(/Plan\s+trial/);
     expect(body).toMatch(/Trial\s+Yes/);
@@ -112,22 +189,27 @@ describe('licence and traffic', () => {
     await page.close();
   });
 
-  it('shows admin grants of traffic and licence live, without a reload', async () => {
+  it('shows the grants of npm run admin (traffic, licence) live, without a reload', async () => {
     const account = await registerAccount(app);
     const page = await openLicensePage(account);
 
-    await grantTraffic({ email: account.email, bytes: String(3 * GB + GB / 2), mode: 'set' });
+    // The operator's tool, as its usage says: npm run admin -- grant-traffic / grant-licence.
+    const traffic = await admin('grant-traffic', account.email, '3.5GB', '--set');
+    expect(traffic.code, traffic.out).toBe(0);
     await waitForSummary(page, 'Traffic left: 3.50 GB');
     await page.waitForFunction(
       () => document.querySelector('[data-testid=traffic-card-remaining]')?.textContent === '3.50 GB',
     );
 
-    await grantLicence({
-      email: account.email,
-      plan: 'pro',
-      licenseTill: '2031-06-15T12:00:00.000Z',
-      isTrial: false,
-    });
+    const licence = await admin(
+      'grant-licence',
+      account.email,
+      '--plan',
+      'pro',
+      '--till',
+      '2031-06-15T12:00:00.000Z',
+    );
+    expect(licence.code, licence.out).toBe(0);
     await waitForSummary(page, 'Plan: pro');
     const summary = await summaryText(page);
     expect(summary).toContain(`valid till ${longDate('2031-06-15T12:00:00.000Z')}`);
@@ -245,6 +327,122 @@ describe('licence and traffic', () => {
     await page.locator('[data-testid=popup-PROFILE_START_ERROR_POPUP] ::-p-text(Open profiles)').click();
     await page.waitForFunction(() => window.location.pathname === '/profiles');
     await page.waitForSelector('[data-testid=popup-PROFILE_START_ERROR_POPUP]', { hidden: true });
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('plans, checkout and support (issue 19)', () => {
+  it('shows the configured plans, prices and traffic packages, their checkout links, support in the menu and on an error page, and no placeholder text', async () => {
+    const account = await registerAccount(app, 'plans');
+    const page = await openPage(chromium.browser);
+    await page.setViewport({ width: 1440, height: 900 });
+    await signInAt(page, app, account, '/license');
+    await page.waitForSelector('[data-testid=plans] [data-testid=offer-team]');
+    await page.waitForSelector('[data-testid=traffic-packages]');
+    const checkout = (item: string) =>
+      CHECKOUT_URL.replace('{item}', item)
+        .replace('{email}', encodeURIComponent(account.email))
+        .replace('{organization}', String(account.user.organizationId));
+
+    // Each plan and package as configured: name, price per period, what it includes, and "Buy"
+    // leading to the checkout with the item and this buyer, in a new tab.
+    const offers = await page.$$eval('[data-testid^=offer-]:not([data-testid=offer-price])', (cards) =>
+      cards.map((card) => ({
+        id: card.getAttribute('data-testid'),
+        text: (card as HTMLElement).innerText,
+        href: card.querySelector('a')?.getAttribute('href'),
+        target: card.querySelector('a')?.getAttribute('target'),
+      })),
+    );
+    expect(offers.map((o) => o.id)).toEqual([
+      ...PLANS.map((p) => `offer-${p.id}`),
+      ...TRAFFIC_PACKAGES.map((p) => `offer-${p.id}`),
+    ]);
+    for (const plan of PLANS) {
+      const offer = offers.find((o) => o.id === `offer-${plan.id}`);
+      expect(offer?.text).toContain(plan.name);
+      expect(offer?.text).toContain(`${plan.price} / ${plan.period}`);
+      for (const feature of plan.features) expect(offer?.text).toContain(feature);
+      expect(offer?.text).toContain(`Buy ${plan.name}`);
+      expect(offer?.href).toBe(checkout(plan.id));
+      expect(offer?.target).toBe('_blank');
+    }
+    for (const pack of TRAFFIC_PACKAGES) {
+      const offer = offers.find((o) => o.id === `offer-${pack.id}`);
+      expect(offer?.text).toContain(pack.price);
+      expect(offer?.href).toBe(checkout(pack.id));
+    }
+    // Support in the header's row (the menu of a desktop) and on the page, from the configuration.
+    expect(await page.$eval('[data-testid=support-link]', (a) => a.getAttribute('href'))).toBe(
+      `mailto:${SUPPORT}`,
+    );
+    expect(await page.$eval('main', (el) => (el as HTMLElement).innerText)).toContain(`Support: ${SUPPORT}`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expectNoPlaceholder(page);
+    await shoot(page, 'plans', 1440);
+
+    // The buy popups list the same offers, each paid through the checkout, then the manual texts.
+    await page.locator('[data-testid=license-card] ::-p-text(Buy a licence)').click();
+    await page.waitForSelector('[data-testid=popup-BUY_LICENSE_POPUP] [data-testid=checkout-link-team]');
+    const licencePopup = '[data-testid=popup-BUY_LICENSE_POPUP]';
+    expect(
+      await page.$eval(`${licencePopup} [data-testid=checkout-link-team]`, (a) => a.getAttribute('href')),
+    ).toBe(checkout('team'));
+    const popupText = await page.$eval(licencePopup, (el) => (el as HTMLElement).innerText);
+    expect(popupText).toContain('Starter · $29 / month');
+    expect(popupText).toContain(app.config.PAYMENT_ZELLE_TEXT as string);
+    expect(popupText).toContain(`Support: ${SUPPORT}`);
+    await expectNoPlaceholder(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shoot(page, 'buy-licence-popup', 1440, false);
+    await closePopup(page, 'BUY_LICENSE_POPUP');
+    await page.locator('[data-testid=traffic-card] ::-p-text(Buy traffic)').click();
+    const trafficLink = '[data-testid=popup-BUY_TRAFFIC_POPUP] [data-testid=checkout-link-traffic-20]';
+    await page.waitForSelector(trafficLink);
+    expect(await page.$eval(trafficLink, (a) => a.getAttribute('href'))).toBe(checkout('traffic-20'));
+    await closePopup(page, 'BUY_TRAFFIC_POPUP');
+
+    // A phone: the plans one under another, and support in the menu drawer.
+    await page.setViewport({ width: 390, height: 844 });
+    await shoot(page, 'plans', 390);
+    await page.locator('[data-testid=nav-menu-button]').click();
+    await page.waitForSelector('[data-testid=nav-drawer] [data-testid=support-contact]');
+    const drawerSupport = await page.$eval(
+      '[data-testid=nav-drawer] [data-testid=support-contact]',
+      (el) => ({
+        text: (el as HTMLElement).innerText,
+        href: el.querySelector('a')?.getAttribute('href'),
+      }),
+    );
+    expect(drawerSupport).toEqual({ text: `Support: ${SUPPORT}`, href: `mailto:${SUPPORT}` });
+    await shoot(page, 'menu-support', 390, false);
+    await page.keyboard.press('Escape');
+    await waitForDialogsGone(page);
+
+    // An error page: a list the server cannot answer says so, and how to reach support.
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (request.isInterceptResolutionHandled()) return;
+      if (new URL(request.url()).pathname === '/api/collections')
+        void request.respond({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'INTERNAL', message: 'The database is not answering.' } }),
+        });
+      else void request.continue();
+    });
+    for (const width of [390, 1440]) {
+      await page.setViewport({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`${app.url}/collections`, { waitUntil: 'load' });
+      await page.waitForSelector('[data-testid=error-state] [data-testid=support-contact]', {
+        timeout: 90_000,
+      });
+      const errorText = await page.$eval('[data-testid=error-state]', (el) => (el as HTMLElement).innerText);
+      expect(errorText).toContain('The database is not answering.');
+      expect(errorText).toContain(`If this keeps happening, contact support: ${SUPPORT}`);
+      await shoot(page, 'error-support', width, false);
+    }
     expect(page.errors).toEqual([]);
     await page.close();
   });

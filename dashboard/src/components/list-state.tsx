@@ -1,5 +1,6 @@
-import { Button, Center, EmptyState, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Center, EmptyState, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { SupportContact } from '../features/license/components/support-contact.tsx';
 
 /** Loading state of a list or screen. */
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {
@@ -36,7 +37,7 @@ export function EmptyListState({
   );
 }
 
-/** Error state of a list: the message and a retry button. */
+/** Error state of a list: the message, a retry button and the support contact (when configured). */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const message = error instanceof Error ? error.message : 'Something went wrong';
   return (
@@ -49,6 +50,9 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
             Try again
           </Button>
         )}
+        <Box textAlign="center">
+          <SupportContact label="If this keeps happening, contact support:" fetch={false} />
+        </Box>
       </Stack>
     </Center>
   );

@@ -6,9 +6,10 @@ import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { Handlers } from '../http/endpoints.ts';
 import { CLIENT_EVENT_TYPE_LIST, isClientEventType, recordClientEvent } from '../services/client-events.ts';
+import { plansOffer } from '../services/plans.ts';
 import { countVisitOnce, PUBLIC_VISIT_COUNTER_KEYS, visitorId } from '../services/visits.ts';
 
-/** The public site, open to visitors: the desktop app's downloads and the visit counters. */
+/** The public site, open to visitors: the desktop app's downloads, the plans and prices, and the visit counters. */
 export function publicHandlers({ db, config }: AppContext): Handlers<Contract['public']> {
   const releases = path.resolve(config.RELEASES_DIR);
   const published = (fileName: string) => {
@@ -36,6 +37,9 @@ export function publicHandlers({ db, config }: AppContext): Handlers<Contract['p
       }),
     // The page offers only these (issue 19: no link that answers 404).
     downloads: () => ({ available: PLATFORMS.filter((os) => published(DOWNLOAD_ITEMS[os].fileName)) }),
+    // The checkout links carry the signed-in buyer; a visitor's carry none.
+    plans: ({ auth }) =>
+      plansOffer(config, auth ? { email: auth.user.email, organizationId: auth.organizationId } : null),
     // Counted once per visitor, key and day; the server's own counters are not a visitor's to raise.
     summary: async ({ body: { key }, req }) => {
       if (!PUBLIC_VISIT_COUNTER_KEYS.includes(key)) throw forbidden(`${key} is counted by the server only.`);

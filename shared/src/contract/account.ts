@@ -21,6 +21,7 @@ import {
   globalPrerenderDataSchema,
   machineDataSchema,
   okResponseSchema,
+  plansResponseSchema,
   registerBodySchema,
   registerResponseSchema,
   resetPasswordBodySchema,
@@ -160,7 +161,7 @@ export const userEndpoints = {
   }),
 } as const;
 
-/** The public site: downloads and visit counters. */
+/** The public site: downloads, plans and prices, and visit counters. */
 export const publicEndpoints = {
   downloadApp: endpoint({
     method: 'GET',
@@ -179,6 +180,16 @@ export const publicEndpoints = {
     access: 'public',
     rateLimit: 'public',
     response: downloadsResponseSchema,
+    errors: [429],
+  }),
+  plans: endpoint({
+    method: 'GET',
+    path: '/api/plans',
+    summary:
+      "The plans, prices and traffic packages for sale, each with its checkout link (the signed-in buyer's filled in), and the support contact.",
+    access: 'optional',
+    rateLimit: 'public',
+    response: plansResponseSchema,
     errors: [429],
   }),
   summary: endpoint({

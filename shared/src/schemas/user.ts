@@ -86,3 +86,41 @@ export const authLogBodySchema = z.object({
   client: z.union([z.literal(true), z.literal('true')]).optional(),
 });
 export type AuthLogBody = z.infer<typeof authLogBodySchema>;
+
+/**
+ * A plan of the Plans page as the operator configures it (PLANS): its price as written ("$49",
+ * "€490"), what the price is per ("month"), a line about it and what it includes.
+ */
+export const planSchema = z.object({
+  id: z.string().trim().min(1).max(50),
+  name: z.string().trim().min(1).max(80),
+  price: z.string().trim().min(1).max(40),
+  period: z.string().trim().min(1).max(40).optional(),
+  description: z.string().trim().min(1).max(300).optional(),
+  features: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** A package of proxy traffic for sale (TRAFFIC_PACKAGES), e.g. "10 GB" for "$20". */
+export const trafficPackageSchema = z.object({
+  id: z.string().trim().min(1).max(50),
+  name: z.string().trim().min(1).max(80),
+  price: z.string().trim().min(1).max(40),
+  description: z.string().trim().min(1).max(300).optional(),
+});
+export type TrafficPackage = z.infer<typeof trafficPackageSchema>;
+
+/** Where an item is paid for: the checkout (CHECKOUT_URL) with the item and the buyer filled in; null without one. */
+const checkoutUrlSchema = z.url({ protocol: /^https?$/ }).nullable();
+
+/** How to reach support (SUPPORT_CONTACT): the address as shown, and the link (mailto: for an email). */
+export const supportContactSchema = z.object({ text: z.string().min(1), href: z.string().min(1) });
+export type SupportContact = z.infer<typeof supportContactSchema>;
+
+/** GET /api/plans: the plans, the traffic packages and the support contact of this server. */
+export const plansResponseSchema = z.object({
+  plans: z.array(planSchema.extend({ checkoutUrl: checkoutUrlSchema })),
+  trafficPackages: z.array(trafficPackageSchema.extend({ checkoutUrl: checkoutUrlSchema })),
+  support: supportContactSchema.nullable(),
+});
+export type PlansResponse = z.infer<typeof plansResponseSchema>;

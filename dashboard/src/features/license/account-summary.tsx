@@ -1,12 +1,42 @@
-import { Badge, Button, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
+import { LifeBuoy } from 'lucide-react';
 import { useOpenPopup } from '../../state/popups.ts';
 import { useLicense, useTraffic } from '../account/use-account.ts';
+import { linkTarget, SupportContact, useSupportContact } from './components/support-contact.tsx';
 import { validityText } from './utils/license-text.ts';
 import { remainingTrafficText } from './utils/traffic.ts';
 
 /**
+ * The support contact of the menu: written out in the menu drawer of a phone or tablet, an icon
+ * (named for screen readers, titled for the pointer) in the header's row of a desktop.
+ */
+function SupportInMenu() {
+  const support = useSupportContact();
+  if (!support) return null;
+  return (
+    <>
+      <Box hideFrom="lg">
+        <SupportContact />
+      </Box>
+      <IconButton asChild size="xs" variant="ghost" hideBelow="lg">
+        <a
+          href={support.href}
+          aria-label={`Contact support: ${support.text}`}
+          title={`Support: ${support.text}`}
+          data-testid="support-link"
+          {...linkTarget(support.href)}
+        >
+          <LifeBuoy aria-hidden />
+        </a>
+      </IconButton>
+    </>
+  );
+}
+
+/**
  * The header's compact licence and traffic line: plan, trial badge, validity ("valid till …" /
- * "expired" with a way to buy) and the remaining traffic in GB (spec §5 fallbacks included).
+ * "expired" with a way to buy) and the remaining traffic in GB (spec §5 fallbacks included), and
+ * how to reach support.
  */
 export function AccountSummary() {
   const { license, isValid, isLoading } = useLicense();
@@ -46,6 +76,7 @@ export function AccountSummary() {
       <Text data-testid="traffic-remaining">
         Traffic left: <strong>{traffic.isPending ? '…' : remainingTrafficText(traffic.data)}</strong>
       </Text>
+      <SupportInMenu />
     </HStack>
   );
 }

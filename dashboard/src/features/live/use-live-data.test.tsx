@@ -14,7 +14,7 @@ const realtime = vi.hoisted(() => ({
   log: null as ((payload: Log) => void) | null,
 }));
 vi.mock('../../realtime/use-realtime.ts', () => ({
-  useRealtimeEvent: (event: string, listener: (payload: never) => void) => {
+  useRealtimeEvent: (event: string, listener: (payload: unknown) => void) => {
     if (event === 'data-changed') realtime.listener = listener;
     if (event === 'campaign-log-created') realtime.log = listener;
   },

@@ -17,10 +17,11 @@ export function createUserView({
   db: Knex;
   config: Pick<Config, 'PAYMENT_ZELLE_TEXT' | 'PAYMENT_CARD_TEXT'>;
 }) {
+  // Only the methods the operator set: an unset one is not shown (no placeholder text).
   const defaultPaymentTexts: PaymentText[] = [
-    { method: 'ZELLE', text: config.PAYMENT_ZELLE_TEXT },
-    { method: 'CARD_NUMBER', text: config.PAYMENT_CARD_TEXT },
-  ];
+    { method: 'ZELLE' as const, text: config.PAYMENT_ZELLE_TEXT },
+    { method: 'CARD_NUMBER' as const, text: config.PAYMENT_CARD_TEXT },
+  ].filter((p): p is PaymentText => p.text !== undefined);
 
   return async function view(user: UserRow, organizationId: number): Promise<User> {
     const [licence, profile] = await Promise.all([
