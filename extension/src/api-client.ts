@@ -36,6 +36,14 @@ export function createExecutorApi(session: ExtensionSession, fetchImpl: typeof f
         params: { id: taskId },
         body: { ...outcome, profileId, attempt } as TaskOutcomeBody,
       }),
+    /** A person's message from the inbox (action manualMessage): its own routes, its own ids. */
+    manualStarted: (id: number, attempt: number) =>
+      call(contract.executor.manualStarted, { params: { id }, body: { profileId, attempt } }),
+    manualOutcome: (id: number, attempt: number, outcome: Outcome) =>
+      call(contract.executor.manualOutcome, {
+        params: { id },
+        body: { ...outcome, profileId, attempt } as TaskOutcomeBody,
+      }),
     /** The signed-in user's organisation (the room of the server's pushes). */
     organizationId: async (): Promise<number> => (await call(contract.user.get)).organizationId,
     campaign: (id: number) => call(contract.campaigns.get, { params: { id } }),

@@ -18,6 +18,7 @@ import {
   type DoNotContactService,
 } from './services/do-not-contact/do-not-contact-service.ts';
 import { createExportsService, type ExportsService } from './services/exports/exports-service.ts';
+import { createInboxService, type InboxService } from './services/inbox/inbox-service.ts';
 import { createLeadsService, type LeadsService } from './services/leads-service.ts';
 import { createMailer } from './services/mailer.ts';
 import { createProfilesService, type ProfilesService } from './services/profiles-service.ts';
@@ -40,6 +41,8 @@ export interface AppContext {
   collections: CollectionsService;
   leads: LeadsService;
   conversations: ConversationsService;
+  /** The inbox: conversations across profiles and campaigns, and people's replies (issue 17). */
+  inbox: InboxService;
   profiles: ProfilesService;
   campaigns: CampaignsService;
   /** The organisation's do-not-contact list (issue 17). */
@@ -127,6 +130,7 @@ export function createContext({
     auth,
     realtime,
     conversations,
+    inbox: createInboxService({ db }),
     profiles,
     collections,
     leads,

@@ -637,6 +637,24 @@ const routes: RouteMaker[] = [
   })),
   route('DELETE', '/api/do-not-contact/:id', () => ({ id: 2_147_483_000 })),
   route('POST', '/api/do-not-contact/leads/:id', () => ({ id: 2_147_483_000 })),
+  // The inbox (server/test/inbox.test.ts).
+  route('GET', '/api/inbox', () => ({
+    query: { view: 'all', status: 'sent', unread: 'true', assignedToMe: 'false', search: 'hi', limit: '20' },
+  })),
+  route('GET', '/api/inbox/:id', (s) => ({ id: s.conversationId })),
+  route('PATCH', '/api/inbox/:id', (s) => ({
+    id: s.conversationId,
+    body: { read: true, done: false, assignedUserId: null, aiPaused: false },
+  })),
+  route('POST', '/api/inbox/:id/messages', () => ({ id: 2_147_483_000, body: { text: 'Hello' } })),
+  route('POST', '/api/executor/manual-messages/:id/started', (s) => ({
+    id: 2_147_483_000,
+    body: { profileId: s.profileId, attempt: 1 },
+  })),
+  route('POST', '/api/executor/manual-messages/:id/outcome', (s) => ({
+    id: 2_147_483_000,
+    body: { profileId: s.profileId, attempt: 1, status: 'failed', error: 'Fuzz' },
+  })),
 ];
 
 /** Authorization headers of every kind on the routes that read the caller. */

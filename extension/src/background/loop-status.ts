@@ -26,6 +26,8 @@ export function createLoopStatus(now: () => number) {
   }
 
   async function countDone(task: ExecutorTask) {
+    // A person's message from the inbox counts against no campaign's cap.
+    if (task.action === 'manualMessage') return;
     const date = new Date(now()).toISOString().slice(0, 10);
     const status = await statusItem.getValue();
     const today = (await todayDateItem.getValue()) === date ? status.today : {};
@@ -35,6 +37,7 @@ export function createLoopStatus(now: () => number) {
 
   /** The task's campaign and its caps, fetched when the campaign changes (the popup shows them). */
   async function noteCampaign(api: ExecutorApi, task: ExecutorTask) {
+    if (task.action === 'manualMessage') return;
     const { campaign } = await statusItem.getValue();
     if (campaign?.id === task.campaignId) return;
     try {

@@ -82,7 +82,8 @@ export function createLoop(deps: LoopDeps) {
     });
     let run: StepRun;
     try {
-      await api.started(task.id, task.attempt);
+      if (task.action === 'manualMessage') await api.manualStarted(task.id, task.attempt);
+      else await api.started(task.id, task.attempt);
       const step = stepForTask(task);
       run = await deps.runStep(deps.entryUrl(step, baseOf(session, task)), step);
     } catch (error) {
@@ -99,7 +100,10 @@ export function createLoop(deps: LoopDeps) {
     const outcome = outcomeFor(task, run);
     let retryMs = 0;
     try {
-      const answer = await api.outcome(task.id, task.attempt, outcome);
+      const answer =
+        task.action === 'manualMessage'
+          ? await api.manualOutcome(task.id, task.attempt, outcome)
+          : await api.outcome(task.id, task.attempt, outcome);
       retryMs = answer.retryAfterSeconds * 1000;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;

@@ -26,6 +26,7 @@ export function stepForTask(task: ExecutorTask): AdapterStep {
     case 'aiReply':
     case 'callToAction':
     case 'followUp':
+    case 'manualMessage':
       return {
         kind: 'message',
         profileUrl: task.lead.profileUrl,
@@ -58,6 +59,8 @@ export function describeTask(task: ExecutorTask): string {
     case 'callToAction':
     case 'followUp':
       return `Message to ${task.lead.name ?? task.lead.profileUrl}`;
+    case 'manualMessage':
+      return `Your message to ${task.lead.name ?? task.lead.profileUrl}`;
     case 'joinGroups':
       return `Join ${task.groupUrl}`;
     case 'likePosts':

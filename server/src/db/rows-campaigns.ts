@@ -98,6 +98,30 @@ export interface ConversationRow {
   contact_on: string | null;
   needs_person: string | null;
   note: string | null;
+  assigned_user_id: number | null;
+  read_at: Date | null;
+  done_at: Date | null;
+  ai_paused_at: Date | null;
+  last_inbound_at: Date | null;
+}
+
+/** A reply a person wrote in the inbox (migration 20261128100010), sent by the profile's browser. */
+export interface ManualMessageRow {
+  id: Int8;
+  organization_id: number;
+  conversation_id: number;
+  profile_id: number;
+  created_by: number | null;
+  text: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  error: string | null;
+  outside_working_hours: boolean;
+  attempts: number;
+  sent_before: number | null;
+  lease_until: Date | null;
+  created_at: Date;
+  sent_at: Date | null;
+  message_id: number | null;
 }
 
 /** One change of a card's status (migration 20261127900010): from null for a new card. */

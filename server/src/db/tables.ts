@@ -22,6 +22,7 @@ import type {
   ConversationMessageRow,
   ConversationRow,
   FunnelMoveRow,
+  ManualMessageRow,
   PeopleRow,
 } from './rows-campaigns.ts';
 import type {
@@ -68,6 +69,7 @@ export interface Tables {
   licences: LicenceRow;
   locator_tables: LocatorTableRow;
   machine_data: MachineDataRow;
+  manual_messages: ManualMessageRow;
   organization_members: OrganizationMemberRow;
   organizations: OrganizationRow;
   page_diagnostics: PageDiagnosticRow;

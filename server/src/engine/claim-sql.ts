@@ -118,6 +118,8 @@ export interface Look {
   counts: Map<string, number>;
   /** The first `perAction` due tasks of each action over all the running campaigns, most urgent first. */
   tasks: Candidate[];
+  /** A person's message from the inbox waits for this profile: it goes before campaign work. */
+  manualWaiting: boolean;
 }
 
 /**
@@ -144,15 +146,16 @@ export async function lookAt(
     lock: boolean;
   },
 ): Promise<Look> {
-  const look = (await call(db, 'select reachly_claim_look(?, ?, ?, ?, ?::text[], ?, ?) as v', [
-    organizationId,
-    profileId,
-    now,
-    dayStart,
-    [...ACTION_PRIORITY],
-    perAction,
-    lock,
-  ])) as {
+  // The same round trip asks whether a person's message from the inbox waits (manual-messages.ts).
+  const [answer] = (
+    await db.raw(
+      `select reachly_claim_look(?, ?, ?, ?, ?::text[], ?, ?) as v,
+              exists(select 1 from manual_messages m
+                      where m.profile_id = ? and m.status in ('queued', 'sending')) as manual`,
+      [organizationId, profileId, now, dayStart, [...ACTION_PRIORITY], perAction, lock, profileId],
+    )
+  ).rows as { v: unknown; manual: boolean }[];
+  const look = parsed(answer?.v) as {
     profile:
       | (Omit<LookedProfile, 'paused_until' | 'next_action_at' | 'warmup_started_at'> &
           Record<string, unknown>)
@@ -183,6 +186,7 @@ export async function lookAt(
     })),
     counts: new Map(Object.entries(look.counts ?? {}).map(([action, n]) => [action, counted(n)])),
     tasks: toCandidates(look.tasks ?? []),
+    manualWaiting: answer?.manual === true,
   };
 }
 

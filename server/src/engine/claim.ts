@@ -221,8 +221,16 @@ export function createClaimer({ random, leases }: { random: () => number; leases
       now,
       lock,
       planned,
-    }: { organizationId: number; profileId: number; now: Date; lock: boolean; planned: boolean },
-  ): Promise<ClaimResult | 'stale' | 'changed'> {
+      manual,
+    }: {
+      organizationId: number;
+      profileId: number;
+      now: Date;
+      lock: boolean;
+      planned: boolean;
+      manual: boolean;
+    },
+  ): Promise<ClaimResult | 'stale' | 'changed' | 'manual'> {
     let timeZone = zones.get(profileId) ?? 'UTC';
     let look: Look;
     let profile: LookedProfile;
@@ -238,6 +246,8 @@ export function createClaimer({ random, leases }: { random: () => number; leases
       zones.set(profileId, zone);
       timeZone = zone;
     }
+    // A person's message from the inbox goes before any campaign work (manual-messages.ts).
+    if (manual && look.manualWaiting) return 'manual';
     // Each running campaign is re-planned once a minute, from the claim path (planning.ts).
     const stale = new Date(now.getTime() - PLAN_INTERVAL_SECONDS * 1000);
     if (!planned && look.campaigns.some((c) => c.planned_at === null || c.planned_at < stale)) return 'stale';
@@ -345,13 +355,22 @@ export function createClaimer({ random, leases }: { random: () => number; leases
     profileId: number,
     now: Date,
     replan: () => Promise<void>,
+    /** The profile's waiting manual message leased as its task, or null when none may go now. */
+    manualFirst?: () => Promise<ClaimTaskResponse | null>,
   ): Promise<ClaimResult> {
     let planned = false;
+    let manual = manualFirst !== undefined;
     for (let n = 1; n <= MAX_ATTEMPTS; n += 1) {
       const lock = n > OPTIMISTIC_ATTEMPTS;
-      const input = { organizationId, profileId, now, lock, planned };
+      const input = { organizationId, profileId, now, lock, planned, manual };
       const result = lock ? await db.transaction((trx) => attempt(trx, input)) : await attempt(db, input);
-      if (result === 'stale') {
+      if (result === 'manual') {
+        const response = await manualFirst?.();
+        if (response) return { response, effects: { logs: [], notices: [] }, logs: [] };
+        // None may go now (working hours, being typed): the campaign work goes on.
+        manual = false;
+        n -= 1;
+      } else if (result === 'stale') {
         await replan();
         planned = true;
         n -= 1;

@@ -15,6 +15,7 @@ import { writeLogs } from './activity-log.ts';
 import type { Clock } from './clock.ts';
 import { reportDone } from './done-outcome.ts';
 import { createEventHandler } from './events/index.ts';
+import { createManualMessages } from './manual-messages.ts';
 import { createPlanning } from './planning.ts';
 import { createProfileChanges } from './profile-changes.ts';
 import { createPushes } from './pushes.ts';
@@ -46,6 +47,7 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
   const pushes = createPushes({ db, realtime });
   const planning = createPlanning({ db, clock, pushes });
   const changes = createProfileChanges({ db, clock, pushes });
+  const manual = createManualMessages({ db, realtime });
 
   /** One step of the task protocol in a transaction with the log rows it wrote; its pushes once committed. */
   async function answerAndPush<R>(
@@ -64,8 +66,15 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
   /** The claim reads once and writes once, no transaction around them (claim.ts); pushes what it wrote. */
   async function claim(organizationId: number, profileId: number): Promise<ClaimTaskResponse> {
     const now = clock.now();
-    const { response, effects, logs } = await queue.claim(db, organizationId, profileId, now, () =>
-      planning.replanStale(profileId, now),
+    // A person's reply from the inbox goes before any campaign work: the look says whether one
+    // waits, and then it is leased first (manual-messages.ts).
+    const { response, effects, logs } = await queue.claim(
+      db,
+      organizationId,
+      profileId,
+      now,
+      () => planning.replanStale(profileId, now),
+      () => manual.claim(organizationId, profileId, now),
     );
     await pushes.push(organizationId, effects, logs, now);
     return response;
@@ -115,8 +124,16 @@ export function createCampaignEngine({ db, realtime, clock, provider, logger, ra
     return response;
   }
 
+  /** A manual message's started and outcome reports (their own routes: their ids are not tasks'). */
+  const manualStarted = (organizationId: number, id: number, body: TaskStartedBody) =>
+    manual.started(organizationId, id, body, clock.now());
+  const manualOutcome = (organizationId: number, id: number, body: TaskOutcomeBody) =>
+    manual.outcome(organizationId, id, body, clock.now());
+
   return {
     proxyChanged: changes.proxyChanged,
+    manualStarted,
+    manualOutcome,
     plan: planning.plan,
     claim,
     started,

@@ -8,6 +8,8 @@ export function executorHandlers({ engine }: AppContext): Handlers<Contract['exe
     claim: ({ auth, body }) => engine.claim(auth.organizationId, body.profileId),
     started: ({ auth, params, body }) => engine.started(auth.organizationId, params.id, body),
     outcome: ({ auth, params, body }) => engine.outcome(auth.organizationId, params.id, body),
+    manualStarted: ({ auth, params, body }) => engine.manualStarted(auth.organizationId, params.id, body),
+    manualOutcome: ({ auth, params, body }) => engine.manualOutcome(auth.organizationId, params.id, body),
     events: ({ auth, body }) => engine.report(auth.organizationId, body),
   };
 }

@@ -12,6 +12,7 @@ import { demoGuards, demoHandlers } from './demo-routes.ts';
 import { doNotContactHandlers } from './do-not-contact-routes.ts';
 import { executorHandlers } from './executor-routes.ts';
 import { exportsHandlers } from './exports-routes.ts';
+import { inboxHandlers } from './inbox-routes.ts';
 import { leadsHandlers } from './leads-routes.ts';
 import { locatorsHandlers } from './locators-routes.ts';
 import { profilesHandlers } from './profiles-routes.ts';
@@ -32,6 +33,7 @@ function apiHandlers(ctx: AppContext): Handlers<Contract> {
     collections: collectionsHandlers(ctx),
     leads: leadsHandlers(ctx),
     conversations: conversationsHandlers(ctx),
+    inbox: inboxHandlers(ctx),
     profiles: profilesHandlers(ctx),
     campaigns: campaignsHandlers(ctx),
     executor: executorHandlers(ctx),

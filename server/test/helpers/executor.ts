@@ -48,6 +48,7 @@ export class RecordingNetwork {
       case 'aiReply':
       case 'callToAction':
       case 'followUp':
+      case 'manualMessage':
         // As the adapter: sent once the thread holds more of this text than when the task began.
         if (recheck && this.sameMessages(task.profileId, task.lead.profileUrl, task.text) > task.sentBefore)
           return false;
@@ -96,14 +97,19 @@ export class ScriptedExecutor {
   }
 
   report(task: ExecutorTask, body: OutcomeReport) {
-    return this.call(contract.executor.outcome, {
+    // A person's message from the inbox reports on its own routes (its id is not a task's).
+    const endpoint =
+      task.action === 'manualMessage' ? contract.executor.manualOutcome : contract.executor.outcome;
+    return this.call(endpoint, {
       params: { id: task.id },
       body: { ...body, profileId: this.profileId, attempt: task.attempt },
     });
   }
 
   async started(task: ExecutorTask) {
-    await this.call(contract.executor.started, {
+    const endpoint =
+      task.action === 'manualMessage' ? contract.executor.manualStarted : contract.executor.started;
+    await this.call(endpoint, {
       params: { id: task.id },
       body: { profileId: this.profileId, attempt: task.attempt },
     });

@@ -3,6 +3,7 @@ import { campaignsEndpoints } from './campaigns.ts';
 import { doNotContactEndpoints } from './do-not-contact.ts';
 import { agentEndpoints, executorEndpoints, locatorsEndpoints } from './executor.ts';
 import { exportsEndpoints } from './exports.ts';
+import { inboxEndpoints } from './inbox.ts';
 import { reportsEndpoints } from './reports.ts';
 import { teamEndpoints } from './team.ts';
 import { webhooksEndpoints } from './webhooks.ts';
@@ -23,6 +24,7 @@ export const contract = {
   collections: collectionsEndpoints,
   leads: leadsEndpoints,
   conversations: conversationsEndpoints,
+  inbox: inboxEndpoints,
   profiles: profilesEndpoints,
   campaigns: campaignsEndpoints,
   executor: executorEndpoints,

@@ -59,6 +59,9 @@ export const collectSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('search'), query: z.string() }),
 ]);
 
+/** The action of a person's message from the inbox (not a campaign action). */
+export const MANUAL_MESSAGE_ACTION = 'manualMessage';
+
 export const MESSAGE_ACTIONS = ['welcomeMessage', 'aiReply', 'callToAction', 'followUp'] as const;
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 
@@ -81,6 +84,17 @@ export const executorTaskSchema = z.discriminatedUnion('action', [
      * Messages with this same text the profile had already sent the lead when the task was first
      * handed out (a follow-up may repeat an earlier text): the page shows it sent once there are more.
      */
+    sentBefore: z.number().int().min(0),
+  }),
+  /**
+   * A message a person wrote in the inbox, sent by this profile before any campaign work
+   * (`campaignId` 0: no campaign's). Its started and outcome go to /api/executor/manual-messages/:id.
+   */
+  z.object({
+    ...taskBase,
+    action: z.literal(MANUAL_MESSAGE_ACTION),
+    lead: taskLeadSchema,
+    text: z.string(),
     sentBefore: z.number().int().min(0),
   }),
   z.object({ ...taskBase, action: z.literal('joinGroups'), groupUrl: z.string() }),

@@ -15,6 +15,7 @@ export * from './downloads.ts';
 export * from './executor.ts';
 export * from './exports.ts';
 export * from './http.ts';
+export * from './inbox.ts';
 export * from './leads.ts';
 export * from './leads-bulk.ts';
 export * from './locators.ts';

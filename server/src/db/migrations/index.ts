@@ -35,6 +35,7 @@ import * as claimDncWhenListed from './20261127800010-claim-dnc-when-listed.ts';
 import * as createFunnelMoves from './20261127900010-create-funnel-moves.ts';
 import * as leadsNameSort from './20261127950010-leads-name-sort.ts';
 import * as authNotifySchema from './20261128000010-auth-notify-schema.ts';
+import * as inbox from './20261128100010-inbox.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -78,6 +79,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127950010-leads-name-sort': leadsNameSort,
   '20261127900010-create-funnel-moves': createFunnelMoves,
   '20261128000010-auth-notify-schema': authNotifySchema,
+  '20261128100010-inbox': inbox,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -68,6 +68,12 @@ export async function answer(ctx: EventContext, stored: StoredMessage): Promise<
     signalAbout(effects, { campaignId: campaign.id, profileId, leadId: lead.id }, message);
     return;
   }
+  // A person wrote in this conversation by hand (the inbox): no AI reply until they resume them.
+  const card = await table(db, 'conversations').where({ id: stored.conversationId }).first('ai_paused_at');
+  if (card?.ai_paused_at) {
+    await recordReplied(db, { ...repliedOf(ctx, stored), campaignId: campaign.id, intent: null });
+    return;
+  }
   // A named day ("next Tuesday", "in March") is read in the profile's time zone, from the engine's now.
   const profile = await table(db, 'profiles').where({ id: profileId }).first('proxy_timezone');
   const timeZone = safeTimeZone(profile?.proxy_timezone ?? null);
