@@ -1,6 +1,7 @@
 /** The dashboard's screen paths (the auth pages are AUTH_PAGES in shared). */
 export const ROUTES = {
   board: '/board',
+  inbox: '/inbox',
   collections: '/collections',
   profiles: '/profiles',
   campaigns: '/campaigns',

@@ -9,6 +9,7 @@ const SignUpPage = lazy(() => import('./features/auth/sign-up-page.tsx'));
 const AuthErrorPage = lazy(() => import('./features/auth/auth-error-page.tsx'));
 const DownloadPage = lazy(() => import('./features/download/download-page.tsx'));
 const BoardPage = lazy(() => import('./features/board/board-page.tsx'));
+const InboxPage = lazy(() => import('./features/inbox/inbox-page.tsx'));
 const CollectionsPage = lazy(() => import('./features/collections/collections-page.tsx'));
 const ProfilesPage = lazy(() => import('./features/profiles/profiles-page.tsx'));
 const LicensePage = lazy(() => import('./features/license/license-page.tsx'));
@@ -40,6 +41,7 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <Navigate to={ROUTES.board} replace /> },
       { path: ROUTES.board, element: <BoardPage /> },
+      { path: ROUTES.inbox, element: <InboxPage /> },
       { path: ROUTES.collections, element: <CollectionsPage /> },
       { path: `${ROUTES.collections}/:collectionId`, element: <CollectionsPage /> },
       { path: ROUTES.profiles, element: <ProfilesPage /> },

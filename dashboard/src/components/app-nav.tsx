@@ -11,6 +11,7 @@ import { HeaderAccount } from './header-account.tsx';
  */
 const NAV = [
   { to: ROUTES.board, label: 'Funnel board' },
+  { to: ROUTES.inbox, label: 'Inbox' },
   { to: ROUTES.collections, label: 'Collections' },
   { to: ROUTES.profiles, label: 'Profiles' },
   { to: ROUTES.campaigns, label: 'Campaigns' },

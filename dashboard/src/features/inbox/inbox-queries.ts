@@ -1,0 +1,59 @@
+import { contract } from '@reachly/shared/contract';
+import type { InboxQuery, SendManualMessageBody, UpdateInboxConversationBody } from '@reachly/shared/schemas';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api.ts';
+
+/**
+ * The inbox's queries. Their keys start with the board's (['conversations']): the inbox and the
+ * funnel board show the same conversations, so a `data-changed` push of the `board` area (a card
+ * moved, a message queued, sent or failed) refreshes both.
+ */
+export const INBOX_KEY = ['conversations', 'inbox'] as const;
+
+export type InboxFilters = Partial<Omit<InboxQuery, 'cursor' | 'limit'>>;
+
+/** GET /api/inbox: the first page for these filters; the page before stays while the next loads. */
+export const inboxListQuery = (filters: InboxFilters, limit: number) =>
+  queryOptions({
+    queryKey: [...INBOX_KEY, 'list', filters, limit] as const,
+    queryFn: ({ signal }) => call(contract.inbox.list, { query: { ...filters, limit } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/inbox/:id: the thread with its messages and what people wrote. */
+export const inboxThreadQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...INBOX_KEY, 'thread', id] as const,
+    queryFn: ({ signal }) => call(contract.inbox.get, { params: { id } }, { signal }),
+  });
+
+/** The choices of the filters: campaigns, profiles, the team's members. */
+export const inboxCampaignsQuery = () =>
+  queryOptions({
+    queryKey: ['campaigns', 'inbox-filter'] as const,
+    queryFn: ({ signal }) => call(contract.campaigns.list, {}, { signal }),
+  });
+export const inboxProfilesQuery = () =>
+  queryOptions({
+    queryKey: ['profiles', 'inbox-filter'] as const,
+    queryFn: ({ signal }) => call(contract.profiles.list, { query: { page: 1, limit: 100 } }, { signal }),
+  });
+
+/** A change of the inbox that refetches the list and the thread once it settles. */
+function useInboxMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: INBOX_KEY }),
+  });
+}
+
+export const useUpdateConversation = () =>
+  useInboxMutation(({ id, body }: { id: number; body: UpdateInboxConversationBody }) =>
+    call(contract.inbox.update, { params: { id }, body }),
+  );
+
+export const useSendMessage = () =>
+  useInboxMutation(({ id, body }: { id: number; body: SendManualMessageBody }) =>
+    call(contract.inbox.send, { params: { id }, body }),
+  );
