@@ -12,7 +12,8 @@ import { SessionProvider } from './session/session-provider.tsx';
 import { inDesktopApp, inStandaloneMode } from './shell/environment.ts';
 import { system } from './theme.ts';
 
-const queryClient = createQueryClient();
+/** The page's one query client (main.tsx starts the first screen's query on it early). */
+export const queryClient = createQueryClient();
 
 /**
  * The page-level app wrapper (spec §2 registers it for '/_app'): theme and colour mode (light, dark

@@ -7,7 +7,7 @@ import { Popups } from '../features/license/popups.tsx';
 import { useLiveData } from '../features/live/use-live-data.ts';
 import { isDemoMode, setDemoMode } from '../shell/demo-mode.ts';
 import { NavDrawer, NavRow } from './app-nav.tsx';
-import { ColorModeMenu } from './color-mode.tsx';
+import { ColorModeMenu } from './color-mode-menu.tsx';
 import { ConnectionIndicator } from './connection-indicator.tsx';
 import { HeaderAccount } from './header-account.tsx';
 

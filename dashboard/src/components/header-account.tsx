@@ -6,7 +6,7 @@ import { OrganizationSwitcher } from '../features/members/components/organizatio
 import { clearPrivateState } from '../lib/query-client.ts';
 import { signOut } from '../session/session-client.ts';
 import { isDemoMode, setDemoMode } from '../shell/demo-mode.ts';
-import { ColorModeMenu } from './color-mode.tsx';
+import { ColorModeMenu } from './color-mode-menu.tsx';
 
 /**
  * The account's items of the header: organisation switcher, licence and traffic, "Try demo", the

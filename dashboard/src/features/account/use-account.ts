@@ -54,8 +54,14 @@ export function useTraffic() {
 export function useAccountRealtime(user: UserResponse | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    // In demo mode the user is the demo user and the token its own (lib/api.ts).
-    if (user) connectRealtime(user.organizationId, getAccessToken() ?? user.accessToken);
+    if (!user) return;
+    // A task of its own after the screen's first paint: the socket's set-up does not lengthen the
+    // task that renders the first screen. In demo mode the user is the demo user and the token its
+    // own (lib/api.ts).
+    const timer = window.setTimeout(() =>
+      connectRealtime(user.organizationId, getAccessToken() ?? user.accessToken),
+    );
+    return () => window.clearTimeout(timer);
   }, [user]);
 
   useRealtimeEvent('LICENSE_UPDATE', ({ licenseTill }) => {
