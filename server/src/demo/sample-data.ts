@@ -19,10 +19,19 @@ import type { z } from 'zod';
 /** The sandbox network the demo's people, groups and profiles live on (no real person is in the demo). */
 export const DEMO_NETWORK_URL = `https://sandbox.${PRODUCT_KEY}.example`;
 
-/** The buy pages' texts in the demo: nothing can be bought from a demo account. */
+/**
+ * The buy pages' texts in the demo: nothing can be bought from a demo account, and the texts say so
+ * instead of showing a made-up card number or address (issue 19: no placeholder text anywhere).
+ */
 export const DEMO_PAYMENT_TEXTS: PaymentText[] = [
-  { method: 'ZELLE', text: `Zelle: payments@${PRODUCT_KEY}.example (write your account email in the memo)` },
-  { method: 'CARD_NUMBER', text: 'Card: 4000 0000 0000 0002 (Reachly Inc.)' },
+  {
+    method: 'ZELLE',
+    text: 'Zelle: not in the demo. Nothing is paid here; create an account to buy a licence.',
+  },
+  {
+    method: 'CARD_NUMBER',
+    text: 'Card: not in the demo. Nothing is paid here; create an account to buy a licence.',
+  },
 ];
 
 /** The demo's traffic: 5 GB, 1.8 GB of it used. */
