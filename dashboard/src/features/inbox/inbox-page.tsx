@@ -230,8 +230,12 @@ export default function InboxPage() {
           <Checkbox.Label>Assigned to me</Checkbox.Label>
         </Checkbox.Root>
       </Flex>
-      <Grid templateColumns={{ base: '1fr', md: 'minmax(260px, 360px) 1fr' }} gap="4" alignItems="start">
-        <Box display={{ base: selected ? 'none' : 'block', md: 'block' }}>
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(260px, 360px) minmax(0, 1fr)' }}
+        gap="4"
+        alignItems="start"
+      >
+        <Box display={{ base: selected ? 'none' : 'block', md: 'block' }} minW="0">
           {list.isPending ? (
             <LoadingState label="Loading conversations…" />
           ) : list.isError ? (
@@ -318,8 +322,8 @@ function ConversationItem({
         data-unread={c.unread ? 'true' : 'false'}
         onClick={onOpen}
       >
-        <Flex justify="space-between" gap="2" align="baseline">
-          <Text fontWeight={c.unread ? 'bold' : 'medium'} truncate>
+        <Flex justify="space-between" gap="2" align="baseline" minW="0">
+          <Text fontWeight={c.unread ? 'bold' : 'medium'} truncate minW="0">
             {c.unread && (
               <Box as="span" aria-label="Unread" color="blue.fg" me="1">
                 ●
