@@ -1,7 +1,14 @@
 import { contract } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
-import { seedLeads, setupCampaignOrg, startCampaign, startEngineServer } from './helpers/campaign-run.ts';
+import {
+  reportEvents,
+  runUntilIdle,
+  seedLeads,
+  setupCampaignOrg,
+  startCampaign,
+  startEngineServer,
+} from './helpers/campaign-run.ts';
 import { expectCallError, expectError } from './helpers/conversations.ts';
 import { seedCollection, seedConversation, seedProfile } from './helpers/seed-conversations.ts';
 import { inviteAccount, registerAccount, type TestAccount, type TestServer } from './helpers/test-server.ts';
@@ -324,5 +331,82 @@ describe('POST /api/inbox/:id/messages and the profile browser', () => {
       400,
     );
     expect(error.message).toMatch(/no profile/);
+  });
+});
+
+describe('the AI pause', () => {
+  it('a lead who writes where a person wrote by hand gets no AI reply until the person resumes them', async () => {
+    clock.set('2026-06-01T09:30:00Z');
+    const { account, collectionId, profileIds, executor, network } = await setupCampaignOrg(
+      server,
+      'inbox-ai',
+    );
+    const profileId = profileIds[0] as number;
+    const [paused, other] = await seedLeads(server, account.organizationId, collectionId, 2);
+    if (!paused || !other) throw new Error('no leads');
+    await startCampaign(account, {
+      name: 'Answers',
+      collectionId,
+      profileIds,
+      steps: [
+        { type: 'welcomeMessage', template: 'Hello {firstName}' },
+        {
+          type: 'aiReply',
+          intents: { interested: 'Thanks for your answer.', question: 'Thanks for your answer.' },
+          fallbackTemplate: 'Thanks for your answer.',
+        },
+      ],
+      workingHours: { start: '00:00', end: '23:59' },
+      gapSeconds: { min: 10, max: 10 },
+    });
+    await runUntilIdle([executor], clock);
+    const { conversations } = await account.call(list, {});
+    const card = conversations.find((c) => c.leadId === paused.id);
+    if (!card) throw new Error('no conversation');
+    await account.call(send, { params: { id: card.id }, body: { text: 'A person here.' } });
+    await runUntilIdle([executor], clock);
+    expect(network.messagesTo(paused.url)).toEqual(['Hello Lead1', 'A person here.']);
+
+    await reportEvents(account, profileId, [
+      {
+        kind: 'message',
+        profileUrl: paused.url,
+        text: 'Sounds interesting, tell me more!',
+        sentAt: clock.now().toISOString(),
+      },
+      {
+        kind: 'message',
+        profileUrl: other.url,
+        text: 'Sounds interesting, tell me more!',
+        sentAt: clock.now().toISOString(),
+      },
+    ]);
+    clock.advance({ minutes: 2 });
+    await runUntilIdle([executor], clock);
+    expect(network.messagesTo(other.url)).toEqual(['Hello Lead2', 'Thanks for your answer.']);
+    expect(network.messagesTo(paused.url)).toEqual(['Hello Lead1', 'A person here.']);
+    expect(await account.call(get, { params: { id: card.id } })).toMatchObject({
+      aiPaused: true,
+      unread: true,
+    });
+
+    // Resumed: the lead's next message is answered again.
+    await account.call(update, { params: { id: card.id }, body: { aiPaused: false } });
+    clock.advance({ minutes: 1 });
+    await reportEvents(account, profileId, [
+      {
+        kind: 'message',
+        profileUrl: paused.url,
+        text: 'I am interested, tell me more!',
+        sentAt: clock.now().toISOString(),
+      },
+    ]);
+    clock.advance({ minutes: 2 });
+    await runUntilIdle([executor], clock);
+    expect(network.messagesTo(paused.url)).toEqual([
+      'Hello Lead1',
+      'A person here.',
+      'Thanks for your answer.',
+    ]);
   });
 });
