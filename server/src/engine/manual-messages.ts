@@ -231,5 +231,3 @@ export function createManualMessages({ db, realtime }: { db: Knex; realtime: Rea
 
   return { claim, started, outcome };
 }
-
-export type ManualMessages = ReturnType<typeof createManualMessages>;

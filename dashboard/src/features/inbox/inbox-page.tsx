@@ -22,11 +22,11 @@ import { EmptyListState, ErrorState, LoadingState } from '../../components/list-
 import { OptionSelect } from '../../components/option-select.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
+import { campaignsQuery } from '../campaigns/campaigns-queries.ts';
 import { teamQuery } from '../members/team-queries.ts';
 import {
   INBOX_KEY,
   type InboxFilters,
-  inboxCampaignsQuery,
   inboxListQuery,
   inboxProfilesQuery,
   inboxThreadQuery,
@@ -88,7 +88,7 @@ export default function InboxPage() {
     ...(deferred ? { search: deferred } : {}),
   };
   const list = useQuery(inboxListQuery(filters, limit));
-  const campaigns = useQuery(inboxCampaignsQuery());
+  const campaigns = useQuery(campaignsQuery());
   const profiles = useQuery(inboxProfilesQuery());
   const team = useQuery(teamQuery());
   const conversations = list.data?.conversations ?? [];

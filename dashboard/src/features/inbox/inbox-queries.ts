@@ -27,12 +27,7 @@ export const inboxThreadQuery = (id: number) =>
     queryFn: ({ signal }) => call(contract.inbox.get, { params: { id } }, { signal }),
   });
 
-/** The choices of the filters: campaigns, profiles, the team's members. */
-export const inboxCampaignsQuery = () =>
-  queryOptions({
-    queryKey: ['campaigns', 'inbox-filter'] as const,
-    queryFn: ({ signal }) => call(contract.campaigns.list, {}, { signal }),
-  });
+/** The profile filter's choices (the campaigns' are campaignsQuery's, the members' teamQuery's). */
 export const inboxProfilesQuery = () =>
   queryOptions({
     queryKey: ['profiles', 'inbox-filter'] as const,

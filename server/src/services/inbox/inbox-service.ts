@@ -12,6 +12,8 @@ import { toCount } from '../../db/knex.ts';
 import { likePattern } from '../../db/sql.ts';
 import { type Tables, table } from '../../db/tables.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { type ConversationRow, toConversation } from '../conversations/cards.ts';
+import { conversationWithMessages } from '../conversations/detail.ts';
 import { tenant } from '../tenancy.ts';
 
 /**
@@ -59,20 +61,8 @@ const iso = (value: Date | string | null): string | null =>
 
 function toInboxConversation(row: InboxRow): InboxConversation {
   return {
-    id: row.id,
-    leadId: row.lead_id,
-    profileId: row.profile_id,
-    collectionId: row.collection_id,
-    status: row.status,
-    order: Number(row.order),
-    statusUpdateDate: iso(row.status_update_date),
-    name: row.name,
-    avatarUrl: row.avatar_url,
-    lastMessage: row.last_message,
-    lastMessageAt: iso(row.last_message_at),
-    contactOn: row.contact_on,
-    needsPerson: row.needs_person,
-    note: row.note,
+    // The board's card, as the board reads it: the inbox and the funnel show the same conversation.
+    ...toConversation(row as unknown as ConversationRow),
     profileName: row.profile_name,
     campaignId: row.campaign_id,
     campaignName: row.campaign_name,
@@ -171,18 +161,19 @@ export function createInboxService({ db }: { db: Knex }) {
     if (query.assignedToMe === true) q.where('c.assigned_user_id', userId);
     if (query.search) {
       const pattern = likePattern(query.search);
+      // The lead's name or link, the last message, or any message of the thread.
+      const SEARCHED = ['l.name', 'l.profile_url', 'c.last_message'];
       q.where((w) =>
-        w
-          .whereRaw(`l.name ilike ? escape '\\'`, [pattern])
-          .orWhereRaw(`l.profile_url ilike ? escape '\\'`, [pattern])
-          .orWhereRaw(`c.last_message ilike ? escape '\\'`, [pattern])
-          .orWhereExists((sub) =>
-            sub
-              .select(db.raw('1'))
-              .from('conversation_messages as cm')
-              .whereRaw('cm.conversation_id = c.id')
-              .andWhereRaw(`cm.text ilike ? escape '\\'`, [pattern]),
-          ),
+        SEARCHED.reduce(
+          (all, column) => all.orWhereRaw(`${column} ilike ? escape '\\'`, [pattern]),
+          w,
+        ).orWhereExists((sub) =>
+          sub
+            .select(db.raw('1'))
+            .from('conversation_messages as cm')
+            .whereRaw('cm.conversation_id = c.id')
+            .andWhereRaw(`cm.text ilike ? escape '\\'`, [pattern]),
+        ),
       );
     }
     if (query.cursor) {
@@ -211,25 +202,13 @@ export function createInboxService({ db }: { db: Knex }) {
 
   async function thread(organizationId: number, id: number): Promise<InboxThread> {
     const conversation = await one(organizationId, id);
-    const [messages, outbox] = await Promise.all([
-      table(db, 'conversation_messages')
-        .where({ conversation_id: id, organization_id: organizationId })
-        .orderBy([{ column: 'sent_at' }, { column: 'id' }])
-        .select('id', 'direction', 'text', 'sent_at'),
+    const [{ messages }, outbox] = await Promise.all([
+      conversationWithMessages(tenant(db, organizationId), id),
       table(db, 'manual_messages')
         .where({ conversation_id: id, organization_id: organizationId })
         .orderBy('id'),
     ]);
-    return {
-      ...conversation,
-      messages: messages.map((m) => ({
-        id: m.id,
-        direction: m.direction,
-        text: m.text,
-        sentAt: new Date(m.sent_at).toISOString(),
-      })),
-      outbox: outbox.map(toManualMessage),
-    };
+    return { ...conversation, messages, outbox: outbox.map(toManualMessage) };
   }
 
   async function update(
