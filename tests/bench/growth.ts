@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { contract } from '@reachly/shared/contract';
 import type pg from 'pg';
 import type { Api } from './lib/api.ts';
@@ -29,8 +30,11 @@ const IMPORT_RUNS = 3;
 
 export async function growthBenches({ root, db, n, log }: GrowthBenchContext): Promise<BenchRow[]> {
   const sizes = DECADES.map(n);
+  const started = performance.now();
+  const loads = [os.loadavg()[0] ?? 0];
   const orgs: Seeded[] = [];
   for (const size of sizes) orgs.push(await seededOrganization(root, db, 'growth', size, log));
+  const seededS = (performance.now() - started) / 1000;
   log('growth: leads pages, funnel moves and GET /api/collections, the four sizes taking turns');
   const pages = await mediansMs(await Promise.all(orgs.map((o) => leadsPages(db, o))), RUNS, WARMUP);
   const moves = await mediansMs(await Promise.all(orgs.map((o) => funnelMoves(o))), RUNS, WARMUP);
@@ -50,6 +54,8 @@ export async function growthBenches({ root, db, n, log }: GrowthBenchContext): P
     for (let i = 0; i < (org.size < 100_000 ? IMPORT_RUNS : 1); i += 1) times.push(await importMs(org, i));
     imports.push(percentile(times, 0.5));
   }
+  loads.push(os.loadavg()[0] ?? 0);
+  const took = `the growth part took ${Math.round((performance.now() - started) / 1000)} s, ${Math.round(seededS)} s of it seeding; load average ${loads.map((l) => l.toFixed(1)).join(' → ')} on ${os.cpus().length} cores`;
   const line = (what: string, ms: number[], how: string): BenchRow => ({
     measure: `Growth ${sizes.map(label).join(' → ')} rows: ${what} (ratio per decade)`,
     value: ms
@@ -58,7 +64,7 @@ export async function growthBenches({ root, db, n, log }: GrowthBenchContext): P
       .join(' · '),
     goal: '(none set)',
     met: null,
-    detail: `${how}: ${ms.map((t, i) => `${label(sizes[i] as number)} ${t < 10 ? t.toFixed(2) : t.toFixed(0)} ms`).join(', ')}`,
+    detail: `${how}: ${ms.map((t, i) => `${label(sizes[i] as number)} ${t < 10 ? t.toFixed(2) : t.toFixed(0)} ms`).join(', ')} (${took})`,
   });
   return [
     line('CSV import via POST /api/leads/import', imports, 'whole import'),

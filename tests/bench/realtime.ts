@@ -1,34 +1,44 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SOCKET_PATH, SOCKET_TRANSPORTS } from '@reachly/shared/constants';
+import { fileURLToPath } from 'node:url';
 import { contract } from '@reachly/shared/contract';
-import type { CampaignLog } from '@reachly/shared/schemas';
 import type pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
 import { Api } from './lib/api.ts';
 import { type BenchRow, percentile } from './lib/measure.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 import { seedLeads, seedMembers } from './lib/seed.ts';
-import { npmStartFlags, type ServerProcess, startReachly } from './lib/server-process.ts';
+import { npmStartFlags, repoRoot, type ServerProcess, startReachly } from './lib/server-process.ts';
+import type { FromClients, ToClients } from './realtime-clients.ts';
 
 /**
  * Realtime fan-out (`BENCH_ONLY=realtime`): signed-in sockets of one organisation, connected as the
  * dashboard connects them (dashboard/src/realtime/socket.ts: path, transports, organizationId in
  * the query, the token in auth), each a member with its own token, receive the campaign log push
  * of an executor's done report (POST /api/executor/tasks/:id/outcome writes the log row and the
- * server pushes campaign-log-created to the organisation's room once it has committed). A push's
- * delivery time on a socket runs from the server's trigger (the log's createdAt, the clock read
- * when the server starts on the report, before its database statement) to the moment that
- * socket's listener has the log (Date.now(); same machine, same clock, 1 ms resolution); the time
- * from the moment the report's request is sent is given beside it. Pushes go one at a time, the
- * next once every socket has the last (or after PUSH_WAIT_MS). Servers run as `npm start` runs them (its Node flags), on a fresh
- * PostgreSQL database; the sockets live in this process, on the same cores as the servers.
+ * server pushes campaign-log-created to the organisation's room once it has committed, with the
+ * campaign-run-update and profile-handled pushes of the same report).
+ *
+ * The sockets live in several client processes (realtime-clients.ts, forked: one per
+ * SOCKETS_PER_PROCESS sockets, at least two; BENCH_REALTIME_PROCESSES sets the count), so that no
+ * one event loop decodes every socket's copy in turn; they share the machine's cores with the
+ * servers and PostgreSQL. A push's delivery time on a socket runs from the server's trigger (the
+ * log's createdAt, the clock read when the server starts on the report, before its database
+ * statement) to the moment that socket's listener has the log (the same wall clock, read to a
+ * fraction of a millisecond). Beside it: the time from the trigger to the first socket that had
+ * it (the report's own database work and the emit), the spread from that first socket to each
+ * other (the fan-out itself: the server writing a frame per socket, the clients decoding), the
+ * time from the report's request, and the CPU time the servers and the client processes spent per
+ * push. Pushes go one at a time, the next once every socket has the last (or after PUSH_WAIT_MS).
+ * Servers run as `npm start` runs them (its Node flags; BENCH_REALTIME_NODE_FLAGS replaces them,
+ * '' for none), on a fresh PostgreSQL database. BENCH_REALTIME_PART=one or two runs one part alone.
+ *
  * Rows: 1,000 sockets on one server (delivery p99 ≤ 100 ms on loopback); 5,000 sockets spread
  * over two server processes joined by the Redis adapter (REDIS_URL, default redis://127.0.0.1:6379),
  * the reports sent to the first: the share of sockets that received every push, and the p99.
  * Node raises its own open-file limit to the hard limit (`ulimit -Hn`), which must exceed the socket
- * count (each socket is one descriptor here and one in a server).
+ * count of a process (each socket is one descriptor in a client process and one in a server).
  */
 
 export interface RealtimeBenchContext {
@@ -37,32 +47,55 @@ export interface RealtimeBenchContext {
   log: (text: string) => void;
 }
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 /** Pushes before the measured ones (connections, JIT and the claim's plans warm up). */
 const WARMUP_PUSHES = 5;
 /** How long a push may take to reach every socket before the next is sent anyway. */
 const PUSH_WAIT_MS = 10_000;
-/** Sockets opened at once while connecting. */
+/** Sockets opened at once while connecting (over all client processes together). */
 const CONNECT_BATCH = 100;
+/** Sockets per client process, unless BENCH_REALTIME_PROCESSES says how many processes. */
+const SOCKETS_PER_PROCESS = 1250;
 
 interface FanOut {
   clients: number;
   pushes: number;
+  /** Client processes the sockets were spread over. */
+  processes: number;
   /** Delivery times of every measured push on every socket that got it, from the server's trigger, ms. */
   latencies: number[];
+  /** The same, per server the sockets were connected to. */
+  perServer: number[][];
   /** The same, from the moment the report's request was sent, ms. */
   fromRequest: number[];
+  /** Per measured push: from the trigger to the first socket that had it, ms. */
+  firstMs: number[];
+  /** Per socket and measured push: from the push's first socket to this one, ms. */
+  spreads: number[];
   /** Sockets that received every measured push. */
   complete: number;
+  /** Sockets that disconnected during the run. */
+  disconnects: number;
   /** The done report's own request (until its answer), ms, per measured push. */
   reportMs: number[];
+  /** CPU time of each server per measured push, ms. */
+  serverCpuMs: number[];
+  /** CPU time of all client processes together per measured push, ms. */
+  clientCpuMs: number;
+  /** The machine's 1-minute load average when the measured pushes began and ended. */
+  load: [number, number];
+  /** Pushes (of any event) a socket received per measured report. */
+  framesPerReport: number;
 }
 
 export async function realtimeBenches({ adminUrl, n, log }: RealtimeBenchContext): Promise<BenchRow[]> {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const work = mkdtempSync(path.join(os.tmpdir(), 'reachly-realtime-'));
   const p99 = (f: FanOut) => percentile(f.latencies, 0.99);
+  const ms = (samples: number[], p: number) => percentile(samples, p).toFixed(0);
+  const max = (samples: number[]) => samples.reduce((m, x) => Math.max(m, x), 0).toFixed(0);
   const detail = (f: FanOut) =>
-    `${f.pushes} pushes × ${f.clients.toLocaleString('en')} sockets, from the server's trigger: p50 ${percentile(f.latencies, 0.5).toFixed(0)} ms, p99 ${p99(f).toFixed(0)} ms, max ${Math.max(0, ...f.latencies).toFixed(0)} ms; from the report's request: p50 ${percentile(f.fromRequest, 0.5).toFixed(0)} ms, p99 ${percentile(f.fromRequest, 0.99).toFixed(0)} ms (the request's own answer: median ${percentile(f.reportMs, 0.5).toFixed(0)} ms); ${f.complete.toLocaleString('en')} of ${f.clients.toLocaleString('en')} sockets got every push`;
+    `${f.pushes} pushes × ${f.clients.toLocaleString('en')} sockets in ${f.processes} client processes; from the server's trigger: p50 ${ms(f.latencies, 0.5)} ms, p99 ${ms(f.latencies, 0.99)} ms, max ${max(f.latencies)} ms; trigger to the first socket (the report's transaction and the emit): median ${ms(f.firstMs, 0.5)} ms, max ${max(f.firstMs)} ms; first socket to each other (the fan-out): p50 ${ms(f.spreads, 0.5)} ms, p99 ${ms(f.spreads, 0.99)} ms; from the report's request: p99 ${ms(f.fromRequest, 0.99)} ms (its own answer: median ${ms(f.reportMs, 0.5)} ms); CPU per push: server${f.serverCpuMs.length > 1 ? 's' : ''} ${f.serverCpuMs.map((c) => c.toFixed(0)).join(' + ')} ms, client processes ${f.clientCpuMs.toFixed(0)} ms; ${f.framesPerReport.toFixed(1)} pushes per socket per report (the log line's and the report's others); ${f.complete.toLocaleString('en')} of ${f.clients.toLocaleString('en')} sockets got every push${f.disconnects ? `, ${f.disconnects} disconnected` : ''}; load average ${f.load[0].toFixed(1)} → ${f.load[1].toFixed(1)} on ${os.cpus().length} cores`;
   /** A part that failed is a row that says so (the other part's rows still count). */
   const failed = (measure: string, error: unknown): BenchRow[] => [
     {
@@ -73,72 +106,98 @@ export async function realtimeBenches({ adminUrl, n, log }: RealtimeBenchContext
       detail: String(error).slice(0, 600).replace(/\s+/g, ' '),
     },
   ];
+  // BENCH_REALTIME_PART=one or two runs that part alone.
+  const part = process.env.BENCH_REALTIME_PART;
   try {
     const single = n(1000);
-    const oneRows = await withScratchDatabase(adminUrl, 'reachly_bench_rt1', (databaseUrl, db) =>
-      onServers(databaseUrl, work, 1, {}, (servers) => {
-        log(`realtime: ${single} sockets on one server`);
-        return fanOut(servers, db, single, n(100), log);
-      }),
-    ).then(
-      (one): BenchRow[] => [
-        {
-          measure: `Campaign log push (an executor's done report) to ${one.clients.toLocaleString('en')} sockets of one organisation, one server: delivery p99`,
-          value: `${p99(one).toFixed(0)} ms`,
-          goal: '≤ 100 ms',
-          met: p99(one) <= 100 && one.complete === one.clients,
-          detail: detail(one),
-        },
-      ],
-      (error: unknown) => failed(`Campaign log push to ${single} sockets of one organisation`, error),
-    );
+    /** The 1,000 sockets on one server started with these Node flags. */
+    const onOne = (flags: string[]) =>
+      withScratchDatabase(adminUrl, 'reachly_bench_rt1', (databaseUrl, db) =>
+        onServers(databaseUrl, work, 1, {}, flags, (servers) => {
+          log(`realtime: ${single} sockets on one server (Node flags: ${flags.join(' ') || 'none'})`);
+          return fanOut(servers, db, single, n(100), log);
+        }),
+      );
+    const oneRows =
+      part === 'two'
+        ? []
+        : await onOne(serverFlags()).then(
+            (one): BenchRow[] => [
+              {
+                measure: `Campaign log push (an executor's done report) to ${one.clients.toLocaleString('en')} sockets of one organisation, one server: delivery p99`,
+                value: `${p99(one).toFixed(0)} ms`,
+                goal: '≤ 100 ms',
+                met: p99(one) <= 100 && one.complete === one.clients,
+                detail: detail(one),
+              },
+            ],
+            (error: unknown) => failed(`Campaign log push to ${single} sockets of one organisation`, error),
+          );
+    // What npm start's Node flags (chosen for the idle memory) cost the fan-out: the same part without them.
+    const bareRows =
+      part === 'two' || process.env.BENCH_REALTIME_NODE_FLAGS !== undefined
+        ? []
+        : await onOne([]).then(
+            (bare): BenchRow[] => [
+              {
+                measure: `The same push to ${bare.clients.toLocaleString('en')} sockets, the server started without npm start's Node flags (${npmStartFlags().join(' ')}): delivery p99`,
+                value: `${p99(bare).toFixed(0)} ms`,
+                goal: "(the flags' cost)",
+                met: null,
+                detail: detail(bare),
+              },
+            ],
+            (error: unknown) => failed(`The same push without npm start's Node flags`, error),
+          );
     const spread = n(5000);
-    const twoRows = await withScratchDatabase(adminUrl, 'reachly_bench_rt2', (databaseUrl, db) =>
-      onServers(databaseUrl, work, 2, { REDIS_URL: redisUrl }, (servers) => {
-        log(`realtime: ${spread} sockets over two servers joined by Redis`);
-        return fanOut(servers, db, spread, n(50), log);
-      }),
-    ).then(
-      (two): BenchRow[] => [
-        {
-          measure: `The same push to ${two.clients.toLocaleString('en')} sockets over two server processes joined by the Redis adapter: share of sockets that received every push`,
-          value: `${((100 * two.complete) / two.clients).toFixed(1)} %`,
-          goal: '100 %',
-          met: two.complete === two.clients,
-          detail: detail(two),
-        },
-        {
-          measure: `The same ${two.clients.toLocaleString('en')} sockets over two processes: delivery p99`,
-          value: `${p99(two).toFixed(0)} ms`,
-          goal: '(none set)',
-          met: null,
-          detail: `half the sockets on the server that takes the reports, half on the other (the push reaches it through Redis)`,
-        },
-      ],
-      (error: unknown) =>
-        failed(`The same push to ${spread} sockets over two servers joined by Redis`, error),
-    );
-    return [...oneRows, ...twoRows];
+    const twoRows =
+      part === 'one'
+        ? []
+        : await withScratchDatabase(adminUrl, 'reachly_bench_rt2', (databaseUrl, db) =>
+            onServers(databaseUrl, work, 2, { REDIS_URL: redisUrl }, serverFlags(), (servers) => {
+              log(`realtime: ${spread} sockets over two servers joined by Redis`);
+              return fanOut(servers, db, spread, n(50), log);
+            }),
+          ).then(
+            (two): BenchRow[] => [
+              {
+                measure: `The same push to ${two.clients.toLocaleString('en')} sockets over two server processes joined by the Redis adapter: share of sockets that received every push`,
+                value: `${((100 * two.complete) / two.clients).toFixed(1)} %`,
+                goal: '100 %',
+                met: two.complete === two.clients,
+                detail: detail(two),
+              },
+              {
+                measure: `The same ${two.clients.toLocaleString('en')} sockets over two processes: delivery p99`,
+                value: `${p99(two).toFixed(0)} ms`,
+                goal: '(none set)',
+                met: null,
+                detail: `half the sockets on the server that takes the reports (p50 ${ms(two.perServer[0] ?? [], 0.5)} ms, p99 ${ms(two.perServer[0] ?? [], 0.99)} ms from the trigger), half on the other, which the push reaches through Redis (p50 ${ms(two.perServer[1] ?? [], 0.5)} ms, p99 ${ms(two.perServer[1] ?? [], 0.99)} ms)`,
+              },
+            ],
+            (error: unknown) =>
+              failed(`The same push to ${spread} sockets over two servers joined by Redis`, error),
+          );
+    return [...oneRows, ...bareRows, ...twoRows];
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** `count` servers on one database, started as `npm start` starts them, stopped after `work`. */
+/** `count` servers on one database, started with these Node flags, stopped after `work`. */
 async function onServers<T>(
   databaseUrl: string,
   work: string,
   count: number,
   env: Record<string, string>,
+  nodeFlags: string[],
   run: (servers: ServerProcess[]) => Promise<T>,
 ): Promise<T> {
   const servers: Awaited<ReturnType<typeof startReachly>>[] = [];
   try {
     // One after the other: the first migrates the database.
     for (let i = 0; i < count; i += 1) {
-      servers.push(
-        await startReachly(databaseUrl, path.join(work, `data-${i}`), { env, nodeFlags: npmStartFlags() }),
-      );
+      servers.push(await startReachly(databaseUrl, path.join(work, `data-${i}`), { env, nodeFlags }));
     }
     return await run(servers);
   } catch (error) {
@@ -155,7 +214,8 @@ async function onServers<T>(
 /**
  * An organisation with a running friend-request campaign of one profile (its gap between actions
  * set to 0 in the database, as the engine bench does: the API accepts at least 1 s) and `clients`
- * members, each connected on servers[i % servers.length]; then `pushes` done reports to servers[0].
+ * members, socket i connected on servers[i % servers.length] from client process i % processes;
+ * then `pushes` done reports to servers[0], one at a time.
  */
 async function fanOut(
   servers: ServerProcess[],
@@ -191,96 +251,195 @@ async function fanOut(
   );
   const tokens = await seedMembers(db, organizationId, clients);
 
-  // Which push the sockets wait for: the lead of the reported task, and when the report was sent.
-  let current: { leadId: number; sentAt: number; got: Set<number>; done: () => void } | null = null;
-  const counts = new Array<number>(clients).fill(0);
-  const latencies: number[] = [];
-  const fromRequest: number[] = [];
-  let measuring = false;
-  const sockets: Socket[] = [];
-  let live = 0;
-  log(`realtime: connecting ${clients} sockets`);
+  const processes = clientProcesses(clients);
+  log(`realtime: connecting ${clients} sockets from ${processes} client processes`);
+  const groups = Array.from({ length: processes }, () => new ClientProcess());
   try {
-    for (let start = 0; start < clients; start += CONNECT_BATCH) {
-      const batch = tokens.slice(start, start + CONNECT_BATCH).map((token, k) => {
-        const index = start + k;
-        const server = servers[index % servers.length] as ServerProcess;
-        const socket = io(server.url.replace('localhost', '127.0.0.1'), {
-          path: SOCKET_PATH,
-          transports: [...SOCKET_TRANSPORTS],
-          query: { organizationId: String(organizationId) },
-          auth: { token },
-          reconnection: false,
-          forceNew: true,
-        });
-        socket.on('campaign-log-created', (entry: CampaignLog) => {
-          const push = current;
-          if (!push || entry.leadId !== push.leadId || push.got.has(index)) return;
-          push.got.add(index);
-          if (measuring) {
-            fromRequest.push(performance.now() - push.sentAt);
-            latencies.push(Date.now() - Date.parse(entry.createdAt));
-            counts[index] = (counts[index] ?? 0) + 1;
-          }
-          if (push.got.size >= live) push.done();
-        });
-        sockets.push(socket);
-        // A push is complete once every socket still connected has it: a lost one is not waited for.
-        socket.on('connect', () => {
-          live += 1;
-        });
-        socket.on('disconnect', () => {
-          live -= 1;
-          if (current && current.got.size >= live) current.done();
-        });
-        return new Promise<void>((resolve, reject) => {
-          socket.once('connect', () => resolve());
-          socket.once('connect_error', (error) => reject(new Error(`socket ${index}: ${error.message}`)));
-        });
-      });
-      await Promise.all(batch);
-    }
+    await Promise.all(
+      groups.map((group, g) =>
+        group.ask(
+          {
+            type: 'connect',
+            organizationId,
+            batch: Math.max(10, Math.floor(CONNECT_BATCH / processes)),
+            sockets: tokens.flatMap((token, index) =>
+              index % processes === g
+                ? [
+                    {
+                      url: (servers[index % servers.length] as ServerProcess).url.replace(
+                        'localhost',
+                        '127.0.0.1',
+                      ),
+                      server: index % servers.length,
+                      token,
+                    },
+                  ]
+                : [],
+            ),
+          },
+          'connected',
+        ),
+      ),
+    );
 
+    const latencies: number[] = [];
+    const fromRequest: number[] = [];
+    const firstMs: number[] = [];
+    const spreads: number[] = [];
     const reportMs: number[] = [];
+    const perServer: number[][] = servers.map(() => []);
+    let cpuStart: number[] = [];
+    let loadStart = 0;
     log(`realtime: ${WARMUP_PUSHES} warm-up pushes, then ${pushes}`);
     for (let i = 0; i < WARMUP_PUSHES + pushes; i += 1) {
-      measuring = i >= WARMUP_PUSHES;
-      if (i % 20 === 0) log(`realtime: push ${i}, ${live} sockets connected`);
+      const measuring = i >= WARMUP_PUSHES;
+      if (i === WARMUP_PUSHES) {
+        cpuStart = servers.map((s) => cpuMsOf(s.pid));
+        loadStart = os.loadavg()[0] ?? 0;
+      }
+      if (i % 20 === 0) log(`realtime: push ${i}`);
       const { task, reason } = await again(() => api.fast(contract.executor.claim, { body: { profileId } }));
       if (task?.action !== 'friendRequest') throw new Error(`claim ${i}: ${task?.action ?? reason}`);
-      let done = () => {};
-      const delivered = new Promise<void>((resolve) => {
-        done = resolve;
-      });
-      const push = { leadId: task.lead.id, sentAt: performance.now(), got: new Set<number>(), done };
-      current = push;
+      await Promise.all(
+        groups.map((group) =>
+          group.ask({ type: 'expect', leadId: task.lead.id, measured: measuring }, 'expecting'),
+        ),
+      );
+      const got = groups.map((group) => group.next('got'));
+      const sentAt = performance.timeOrigin + performance.now();
       await again(() =>
         api.fast(contract.executor.outcome, {
           params: { id: task.id },
           body: { profileId, attempt: task.attempt, status: 'done', data: {} },
         }),
       );
-      if (measuring) reportMs.push(performance.now() - push.sentAt);
+      const answeredAt = performance.timeOrigin + performance.now();
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        delivered,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, PUSH_WAIT_MS);
-        }),
-      ]);
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, PUSH_WAIT_MS);
+      });
+      await Promise.race([Promise.all(got), late]);
       clearTimeout(timer);
+      for (const group of groups) group.tell({ type: 'flush' });
+      const received = await Promise.all(got);
+      if (!measuring) continue;
+      reportMs.push(answeredAt - sentAt);
+      const times = received.flatMap((r) => r.times);
+      const on = received.flatMap((r) => r.servers);
+      const createdAt = Math.max(...received.map((r) => r.createdAt));
+      const earliest = Math.min(...times);
+      firstMs.push(earliest - createdAt);
+      for (const [k, t] of times.entries()) {
+        latencies.push(t - createdAt);
+        (perServer[on[k] as number] as number[]).push(t - createdAt);
+        fromRequest.push(t - sentAt);
+        spreads.push(t - earliest);
+      }
     }
-    current = null;
+    const serverCpuMs = servers.map((s, k) => (cpuMsOf(s.pid) - (cpuStart[k] ?? 0)) / pushes);
+    const closed = await Promise.all(groups.map((group) => group.ask({ type: 'close' }, 'closed')));
     return {
       clients,
       pushes,
+      processes,
       latencies,
+      perServer,
       fromRequest,
-      complete: counts.filter((c) => c === pushes).length,
+      firstMs,
+      spreads,
+      complete: closed.flatMap((c) => c.counts).filter((c) => c === pushes).length,
+      disconnects: closed.reduce((sum, c) => sum + c.disconnects, 0),
       reportMs,
+      serverCpuMs,
+      clientCpuMs: closed.reduce((sum, c) => sum + c.cpuMs, 0) / pushes,
+      load: [loadStart, os.loadavg()[0] ?? 0],
+      framesPerReport: closed.reduce((sum, c) => sum + c.frames, 0) / pushes / clients,
     };
   } finally {
-    for (const socket of sockets) socket.disconnect();
+    await Promise.all(groups.map((group) => group.stop()));
+  }
+}
+
+/** npm start's Node flags, or BENCH_REALTIME_NODE_FLAGS when set (to see what the flags cost). */
+function serverFlags(): string[] {
+  const set = process.env.BENCH_REALTIME_NODE_FLAGS;
+  return set === undefined ? npmStartFlags() : set.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * How many client processes carry `clients` sockets: BENCH_REALTIME_PROCESSES, else one per
+ * SOCKETS_PER_PROCESS (at least two), so that no one event loop decodes every copy of a push.
+ */
+function clientProcesses(clients: number): number {
+  const set = Number(process.env.BENCH_REALTIME_PROCESSES);
+  if (Number.isInteger(set) && set > 0) return Math.min(set, clients);
+  return Math.min(clients, Math.max(2, Math.ceil(clients / SOCKETS_PER_PROCESS)));
+}
+
+/** CPU time (user + system) a process has used so far, ms (Linux /proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), here 12 and 13 (counted from the state, field 3).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+type Reply<T extends FromClients['type']> = Extract<FromClients, { type: T }>;
+
+/** One forked realtime-clients.ts process, spoken to over IPC. */
+class ClientProcess {
+  private readonly child: ChildProcess;
+  private readonly waiting = new Map<string, ((message: FromClients) => void)[]>();
+  private failure: Error | null = null;
+
+  constructor() {
+    this.child = fork(path.join(here, 'realtime-clients.ts'), [], {
+      cwd: repoRoot,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.child.on('message', (message: FromClients) => {
+      if (message.type === 'error') return this.fail(new Error(message.message));
+      const queue = this.waiting.get(message.type);
+      queue?.shift()?.(message);
+    });
+    this.child.once('exit', (code) => this.fail(new Error(`a client process exited with ${code}`)));
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const queue of this.waiting.values())
+      for (const resolve of queue.splice(0)) resolve({ type: 'error', message: error.message });
+  }
+
+  tell(message: ToClients): void {
+    if (this.child.connected) this.child.send(message);
+  }
+
+  /** The next message of this type (armed before the message that causes it is sent). */
+  next<T extends FromClients['type']>(type: T): Promise<Reply<T>> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise<Reply<T>>((resolve, reject) => {
+      const queue = this.waiting.get(type) ?? [];
+      queue.push((message) =>
+        message.type === 'error' ? reject(new Error(message.message)) : resolve(message as Reply<T>),
+      );
+      this.waiting.set(type, queue);
+    });
+  }
+
+  ask<T extends FromClients['type']>(message: ToClients, reply: T): Promise<Reply<T>> {
+    const answer = this.next(reply);
+    this.tell(message);
+    return answer;
+  }
+
+  stop(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGTERM');
+    });
   }
 }
 

@@ -31,8 +31,9 @@ import { realtimeBenches } from './realtime.ts';
  * 200 signed-in clients on PGlite and PostgreSQL alone (load.ts); BENCH_ONLY=reads the authenticated
  * GET /api/collections against a bare Express route alone; BENCH_ONLY=growth how the import, a leads
  * page, a funnel move and GET /api/collections grow from 10^3 to 10^6 rows (growth.ts);
- * BENCH_ONLY=realtime the campaign log push to 1,000 sockets on one server and to 5,000 over two
- * servers joined by Redis (realtime.ts; needs Redis, REDIS_URL default redis://127.0.0.1:6379);
+ * BENCH_ONLY=realtime the campaign log push to 1,000 sockets on one server (also without npm start's
+ * Node flags, to show what they cost) and to 5,000 over two servers joined by Redis, the sockets in
+ * forked client processes (realtime.ts; needs Redis, REDIS_URL default redis://127.0.0.1:6379);
  * BENCH_ONLY=memory the server's RSS right after `npm start` and over a workload, on PGlite and
  * PostgreSQL (memory.ts); BENCH_ONLY=compression the bytes of the main script and of a 500-card board
  * answer raw, brotli and gzip (compression.ts, the embedded database); BENCH_ONLY=lighthouse Lighthouse's
