@@ -3,15 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { ExpressAuth } from '@auth/express';
 import express, { type Express, Router } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { CACHE_CONTROL } from './http/cache-control.ts';
-import { compressAnswers } from './http/compression.ts';
 import { serveDashboard } from './http/dashboard.ts';
 import { rateLimiter } from './http/endpoints.ts';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.ts';
-import { requestLogSerializers } from './http/logger.ts';
+import { useRequestLog } from './http/request-log.ts';
 import { apiRoutes } from './routes/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,13 +39,7 @@ export function createApp(ctx: AppContext): Express {
     next();
   });
   // The request log: method, path, status and timing only (no header, so no token or cookie).
-  app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      serializers: requestLogSerializers,
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
-    }),
-  );
+  useRequestLog(app, ctx.logger);
 
   const api = Router();
   // API answers carry private data: never stored by the browser or a proxy, so that Back after
@@ -56,7 +48,6 @@ export function createApp(ctx: AppContext): Express {
     res.setHeader('Cache-Control', CACHE_CONTROL.never);
     next();
   });
-  api.use(compressAnswers());
   // Sign-in through Auth.js counts per client address like sign-up (the contract's own routes carry
   // their rate limits: docs/decisions.md). A refusal is 429 with Retry-After.
   api.post(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { contract, openApiDocument } from '@reachly/shared/contract';
 import express, { Router } from 'express';
 import { CACHE_CONTROL } from './cache-control.ts';
+import { compressAnswers } from './compression.ts';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -36,6 +37,7 @@ const START = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '
  */
 export function apiDocsRoutes(): Router {
   const router = Router();
+  router.use(['/openapi.json', '/docs'], compressAnswers());
   let document: string | null = null;
   router.get('/openapi.json', (_req, res) => {
     document ??= JSON.stringify(openApiDocument(contract, { title: 'Reachly API', version }));

@@ -14,6 +14,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/authenticate.ts';
 import { forbidden, tooManyRequests } from '../errors.ts';
+import { compressAnswers, sendJson } from './compression.ts';
 import { jsonBody } from './json-body.ts';
 import { allowedFor } from './permissions.ts';
 import { parse } from './validate.ts';
@@ -130,6 +131,8 @@ function mountOne<E extends EndpointSpec>(
   if (endpoint.access === 'optional') chain.push(deps.optionalAuth);
   if (endpoint.access === 'admin') chain.push(adminOnly(deps.adminToken));
   if (endpoint.permission || endpoint.apiKey === false) chain.push(allowedFor(endpoint));
+  // A file or stream is compressed as it is written; a JSON answer whole, when sent (sendJson).
+  if (endpoint.response === 'file') chain.push(compressAnswers());
   chain.push(...bodyParsers(endpoint), ...before);
   const status = endpoint.status ?? 200;
   chain.push(async (req, res) => {
@@ -154,7 +157,7 @@ function mountOne<E extends EndpointSpec>(
           const checked = response.safeParse(answer);
           if (!checked.success) throw answerMismatch(endpoint, checked.error);
         }
-        res.status(status).json(answer);
+        await sendJson(req, res, status, answer);
       }
     }
     if (endpoint.changes && req.auth && deps.announce && res.statusCode < 300) {

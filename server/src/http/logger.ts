@@ -71,7 +71,10 @@ interface LoggedRequest {
   id?: unknown;
   method?: string;
   url?: string;
+  /** Express's whole path; `url` loses a mounted router's prefix. */
+  originalUrl?: string;
   remoteAddress?: string;
+  socket?: { remoteAddress?: string };
   headers?: Record<string, unknown>;
 }
 
@@ -79,8 +82,8 @@ export const requestLogSerializers = {
   req: (req: LoggedRequest) => ({
     id: req.id,
     method: req.method,
-    url: redactUrl(req.url),
-    remoteAddress: req.remoteAddress,
+    url: redactUrl(req.originalUrl ?? req.url),
+    remoteAddress: req.remoteAddress ?? req.socket?.remoteAddress,
     userAgent: req.headers?.['user-agent'],
   }),
   res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
