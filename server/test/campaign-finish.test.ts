@@ -1,7 +1,9 @@
 import { CAMPAIGN_FINISH_IDLE_DAYS } from '@reachly/shared/constants';
 import { contract } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finishIfOver } from '../src/engine/campaign-finish.ts';
 import { ManualClock } from '../src/engine/index.ts';
+import { parseSettings } from '../src/engine/settings.ts';
 import {
   campaignLog,
   runUntilIdle,
@@ -175,6 +177,41 @@ describe('a campaign that may still do something', () => {
     await runUntilIdle([executor], clock);
     expect(await statusOf(likes.id)).toBe('running');
     expect(await statusOf(empty.id)).toBe('running');
+    socket.close();
+  });
+
+  it('a daily step alone keeps it running: the same idle campaign without it finishes', async () => {
+    clock.set('2026-07-01T10:00:00Z');
+    const { account, collectionId, profileIds, executor, socket } = await setupCampaignOrg(
+      server,
+      'daily-rule',
+    );
+    await seedLeads(server, account.organizationId, collectionId, 1);
+    const likes = await startCampaign(account, {
+      name: 'Likes, then silence',
+      collectionId,
+      profileIds,
+      steps: [{ type: 'likePosts', count: 1 }],
+      gapSeconds: gap,
+    });
+    await runUntilIdle([executor], clock);
+    // The network stops offering posts: nothing is done or logged for longer than the idle days,
+    // and no task waits. Everything but the daily step says the campaign is over.
+    clock.advance({ days: CAMPAIGN_FINISH_IDLE_DAYS + 1 });
+    await db()('campaign_tasks')
+      .where({ campaign_id: likes.id })
+      .whereIn('status', ['pending', 'claimed', 'started'])
+      .update({ status: 'cancelled' });
+    expect(await finishIfOver(db(), likes.id, clock.now())).toBeNull();
+    expect(await statusOf(likes.id)).toBe('running');
+
+    const row = (await db()('campaigns').where({ id: likes.id }).first('settings')) as { settings: unknown };
+    const settings = parseSettings(row.settings as string);
+    await db()('campaigns')
+      .where({ id: likes.id })
+      .update({ settings: JSON.stringify({ ...settings, steps: [{ type: 'friendRequest' }] }) });
+    expect(await finishIfOver(db(), likes.id, clock.now())).toMatchObject({ campaignId: likes.id });
+    expect(await statusOf(likes.id)).toBe('finished');
     socket.close();
   });
 });
