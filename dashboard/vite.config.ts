@@ -58,5 +58,20 @@ export default defineConfig({
   },
   // The vendor chunk (React, Chakra, emotion) is large by nature; `npm run bench` measures the
   // sign-in route's initial JavaScript against its 250 KB gzipped budget instead of this warning.
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // zod and src/zod-config.ts in one chunk of their own, so that `jitless` is set when zod
+        // is evaluated, before any chunk that builds schemas (the contract) runs. Inlined into the
+        // entry chunk, zod-config ran after every chunk the entry imports: zod's objects were made,
+        // and probed `new Function` under the page's CSP (a Chromium issue), before it ran.
+        codeSplitting: {
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-config\.ts$/ }],
+        },
+      },
+    },
+  },
 });

@@ -116,6 +116,21 @@ describe('stored markup', () => {
     });
 
     const page = await openPage(chromium.browser);
+    // Every Content-Security-Policy violation of every document (a blocked eval included: zod's
+    // probe of `new Function` counted against Lighthouse's best practices), from the sign-in page on.
+    await page.evaluateOnNewDocument(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const seen = window as unknown as { __csp?: string[] };
+        seen.__csp ??= [];
+        seen.__csp.push(
+          `${location.pathname}: ${event.violatedDirective} ${event.sourceFile}:${event.columnNumber}`,
+        );
+      });
+    });
+    const cspViolations = () => page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+    await page.goto(`${app.url}/signin`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('input[type=email]');
+    expect(await cspViolations(), '/signin').toEqual([]);
     await signIn(page, app, account);
     const cookie = (await page.cookies()).find((c) => c.name.endsWith('authjs.session-token'))?.value;
     expect(cookie).toBeTruthy();
@@ -124,6 +139,7 @@ describe('stored markup', () => {
       await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle0' });
       for (const text of texts) await waitForText(page, text);
       await expectInert(page, path);
+      expect(await cspViolations(), path).toEqual([]);
     };
     await visit('/board', [ann]);
     await page.locator('[data-testid=board-card]').click();
