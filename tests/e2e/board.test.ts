@@ -431,6 +431,12 @@ describe('funnel board', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector(drawer);
     await waitForText(page, 'No messages yet');
+
+    // The same conversation opens in the inbox, where a person replies.
+    await page.locator(`${drawer} [data-testid=open-in-inbox]`).click();
+    await page.waitForFunction(() => window.location.pathname === '/inbox');
+    await waitForText(page, 'Bob Baker');
+    expect(new URL(page.url()).searchParams.get('c')).toMatch(/^\d+$/);
     expect(page.errors).toEqual([]);
     await page.close();
   });

@@ -443,6 +443,12 @@ describe('plans, checkout and support (issue 19)', () => {
       expect(errorText).toContain(`If this keeps happening, contact support: ${SUPPORT}`);
       await shoot(page, 'error-support', width, false);
     }
+    // The sign-in problem page (public) says how to reach support too.
+    await page.goto(`${app.url}/auth/error?error=Configuration`, { waitUntil: 'load' });
+    await page.waitForSelector('[data-testid=support-contact]');
+    expect(await page.$eval('[data-testid=support-contact]', (el) => (el as HTMLElement).innerText)).toBe(
+      `Need help? Contact support: ${SUPPORT}`,
+    );
     expect(page.errors).toEqual([]);
     await page.close();
   });

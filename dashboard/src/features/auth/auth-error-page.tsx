@@ -1,6 +1,7 @@
 import { Button, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AUTH_PAGES } from '../../session/session-client.ts';
+import { SupportContact } from '../license/components/support-contact.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { authErrorMessage } from './auth-messages.ts';
 
@@ -17,6 +18,7 @@ export default function AuthErrorPage() {
       <Button asChild>
         <RouterLink to={AUTH_PAGES.signIn}>Back to sign in</RouterLink>
       </Button>
+      <SupportContact label="Need help? Contact support:" />
     </AuthCard>
   );
 }

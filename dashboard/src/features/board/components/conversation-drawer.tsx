@@ -1,7 +1,9 @@
-import { Badge, CloseButton, Drawer, Portal, Text } from '@chakra-ui/react';
+import { Badge, CloseButton, Drawer, HStack, Link, Portal, Text } from '@chakra-ui/react';
 import { STATUS_BY_VALUE } from '@reachly/shared/constants';
 import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import { statusStyle } from '../../../lib/status-style.ts';
+import { ROUTES } from '../../../route-paths.ts';
 import { DoNotContactButton } from '../../do-not-contact/components/do-not-contact-button.tsx';
 import { conversationQuery } from '../board-queries.ts';
 import type { BoardCard } from '../utils/board-data.ts';
@@ -51,7 +53,15 @@ export function ConversationDrawer({ card, open, onClose }: ConversationDrawerPr
                 </Text>
               )}
               {current?.note && <Text fontSize="sm">{current.note}</Text>}
-              {current && <DoNotContactButton leadId={current.leadId} who={current.name ?? UNNAMED_LEAD} />}
+              {current && (
+                <HStack gap="3" flexWrap="wrap">
+                  <DoNotContactButton leadId={current.leadId} who={current.name ?? UNNAMED_LEAD} />
+                  {/* The same conversation in the inbox: reply, assign, pause AI replies. */}
+                  <Link asChild variant="underline" fontSize="sm" data-testid="open-in-inbox">
+                    <RouterLink to={`${ROUTES.inbox}?c=${current.id}`}>Reply in the inbox</RouterLink>
+                  </Link>
+                </HStack>
+              )}
             </Drawer.Header>
             <Drawer.Body>{card && <ConversationMessages id={card.id} />}</Drawer.Body>
             <Drawer.CloseTrigger asChild>
