@@ -27,6 +27,7 @@ let ids: {
   profile: number;
   campaign: number;
   task: number;
+  manualMessage: number;
   apiKey: number;
   webhook: number;
   webhookDelivery: number;
@@ -52,6 +53,7 @@ beforeAll(async () => {
     profile: await seedProfile(server, owner.organizationId, 'Owner profile'),
     campaign: 0,
     task: 0,
+    manualMessage: 0,
     apiKey: 0,
     webhook: 0,
     webhookDelivery: 0,
@@ -92,6 +94,19 @@ beforeAll(async () => {
     attempts: 1,
     finished_at: '2026-10-10T10:00:00.000Z',
   });
+  // A reply the owner wrote in the inbox, being typed by the owner's profile browser.
+  const [manual] = await server.database
+    .db('manual_messages')
+    .insert({
+      organization_id: owner.organizationId,
+      conversation_id: ids.conversation,
+      profile_id: ids.profile,
+      text: 'owner secret reply',
+      status: 'sending',
+      attempts: 1,
+    })
+    .returning('id');
+  ids.manualMessage = Number(manual.id);
   ids.apiKey = (
     await owner.call(contract.team.createApiKey, { body: { name: 'Owner key', scope: 'read' } })
   ).apiKey.id;
@@ -135,6 +150,11 @@ const foreign = (): [string, string, RequestOptions][] => [
   ['GET', `/api/conversations?collectionId=${ids.collection}&limit=50&groupByStatus=true`, {}],
   ['GET', `/api/conversations?collectionId=${ids.collection}&status=sent&limit=10`, {}],
   ['GET', `/api/conversations/${ids.conversation}`, {}],
+  ['GET', `/api/inbox?campaignId=${ids.campaign}`, {}],
+  ['GET', `/api/inbox?profileId=${ids.profile}`, {}],
+  ['GET', `/api/inbox/${ids.conversation}`, {}],
+  ['PATCH', `/api/inbox/${ids.conversation}`, { json: { done: true, aiPaused: true } }],
+  ['POST', `/api/inbox/${ids.conversation}/messages`, { json: { text: 'Taken over' } }],
   ['PATCH', '/api/conversations', { json: { id: ids.conversation, fields: { order: 0, status: 'booked' } } }],
   ['PATCH', '/api/profiles', { json: { id: ids.profile, name: 'Taken over' } }],
   ['DELETE', `/api/profiles?id=${ids.profile}`, {}],
@@ -157,6 +177,16 @@ const foreign = (): [string, string, RequestOptions][] => [
   [
     'POST',
     `/api/executor/tasks/${ids.task}/outcome`,
+    { json: { profileId: ids.profile, attempt: 1, status: 'done', data: {} } },
+  ],
+  [
+    'POST',
+    `/api/executor/manual-messages/${ids.manualMessage}/started`,
+    { json: { profileId: ids.profile, attempt: 1 } },
+  ],
+  [
+    'POST',
+    `/api/executor/manual-messages/${ids.manualMessage}/outcome`,
     { json: { profileId: ids.profile, attempt: 1, status: 'done', data: {} } },
   ],
   [
