@@ -444,11 +444,15 @@ describe('plans, checkout and support (issue 19)', () => {
       await shoot(page, 'error-support', width, false);
     }
     // The sign-in problem page (public) says how to reach support too.
-    await page.goto(`${app.url}/auth/error?error=Configuration`, { waitUntil: 'load' });
-    await page.waitForSelector('[data-testid=support-contact]');
-    expect(await page.$eval('[data-testid=support-contact]', (el) => (el as HTMLElement).innerText)).toBe(
-      `Need help? Contact support: ${SUPPORT}`,
-    );
+    for (const width of [390, 1440]) {
+      await page.setViewport({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`${app.url}/auth/error?error=Configuration`, { waitUntil: 'load' });
+      await page.waitForSelector('[data-testid=support-contact]');
+      expect(await page.$eval('[data-testid=support-contact]', (el) => (el as HTMLElement).innerText)).toBe(
+        `Need help? Contact support: ${SUPPORT}`,
+      );
+      await shoot(page, 'auth-error-support', width, false);
+    }
     expect(page.errors).toEqual([]);
     await page.close();
   });

@@ -1,7 +1,8 @@
 import { contract } from '@reachly/shared/contract';
 import type { InboxQuery, SendManualMessageBody, UpdateInboxConversationBody } from '@reachly/shared/schemas';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
+import { useRefreshingMutation } from '../../lib/use-refreshing-mutation.ts';
 
 /**
  * The inbox's queries. Their keys start with the board's (['conversations']): the inbox and the
@@ -27,28 +28,13 @@ export const inboxThreadQuery = (id: number) =>
     queryFn: ({ signal }) => call(contract.inbox.get, { params: { id } }, { signal }),
   });
 
-/** The profile filter's choices (the campaigns' are campaignsQuery's, the members' teamQuery's). */
-export const inboxProfilesQuery = () =>
-  queryOptions({
-    queryKey: ['profiles', 'inbox-filter'] as const,
-    queryFn: ({ signal }) => call(contract.profiles.list, { query: { page: 1, limit: 100 } }, { signal }),
-  });
-
-/** A change of the inbox that refetches the list and the thread once it settles. */
-function useInboxMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: INBOX_KEY }),
-  });
-}
-
+/** A change of the inbox: the list and the thread are fetched again once it settles. */
 export const useUpdateConversation = () =>
-  useInboxMutation(({ id, body }: { id: number; body: UpdateInboxConversationBody }) =>
+  useRefreshingMutation(INBOX_KEY, ({ id, body }: { id: number; body: UpdateInboxConversationBody }) =>
     call(contract.inbox.update, { params: { id }, body }),
   );
 
 export const useSendMessage = () =>
-  useInboxMutation(({ id, body }: { id: number; body: SendManualMessageBody }) =>
+  useRefreshingMutation(INBOX_KEY, ({ id, body }: { id: number; body: SendManualMessageBody }) =>
     call(contract.inbox.send, { params: { id }, body }),
   );

@@ -1,8 +1,8 @@
 import type { ActivityEventType } from '@reachly/shared/constants';
 import type { DataArea } from '@reachly/shared/realtime';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { TAB_ID } from '../../lib/api.ts';
+import { useCoalescedInvalidation } from '../../lib/use-coalesced-invalidation.ts';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
 import { MOVE_MUTATION_KEY } from '../board/hooks/use-move-conversation.ts';
 import { CAMPAIGNS_KEY } from '../campaigns/campaigns-queries.ts';
@@ -50,16 +50,10 @@ export const LEAD_WORK_REFRESH_MS = 2000;
  */
 export function useLiveData(): void {
   const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const invalidateSoon = useCoalescedInvalidation(LEAD_WORK_REFRESH_MS);
   // The engine's changes come as log rows, not as data-changed (no person made them).
   useRealtimeEvent('campaign-log-created', (log) => {
-    if (!LEAD_WORK.has(log.type) || timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      void queryClient.invalidateQueries({ queryKey: AREA_QUERIES.leads });
-      void queryClient.invalidateQueries({ queryKey: AREA_QUERIES.collections });
-    }, LEAD_WORK_REFRESH_MS);
+    if (LEAD_WORK.has(log.type)) invalidateSoon(AREA_QUERIES.leads, AREA_QUERIES.collections);
   });
   useRealtimeEvent('data-changed', ({ areas, origin }) => {
     if (origin === TAB_ID) return;
