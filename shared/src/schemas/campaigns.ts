@@ -130,7 +130,34 @@ const targetStepSchema = z.object({
     .default({ includeKeywords: [], excludeKeywords: [], skipContacted: true }),
 });
 
-const friendRequestStepSchema = z.object({ type: z.literal('friendRequest') });
+/** Defaults of a friend request step's slow-down (issue 17), used when the step does not set one. */
+export const SLOW_DOWN_DEFAULTS = { lastRequests: 30, minAcceptanceRate: 0.2 } as const;
+/** A request withdrawn this many days after it went out at the latest (the step's own choice is 1 to this). */
+export const WITHDRAW_AFTER_DAYS_MAX = 90;
+
+const friendRequestStepSchema = z.object({
+  type: z.literal('friendRequest'),
+  /**
+   * A request still unanswered this many days after it went out is withdrawn by the profile that
+   * sent it (absent: requests are never withdrawn). Networks restrict profiles with too many
+   * pending requests.
+   */
+  withdrawAfterDays: z.number().int().min(1).max(WITHDRAW_AFTER_DAYS_MAX).optional(),
+  /**
+   * Slow down when people stop accepting: when fewer than `minAcceptanceRate` of a profile's last
+   * `lastRequests` decided requests were accepted, its friend-request cap steps down (with a notice
+   * saying why) and steps back up when the rate recovers. Absent: SLOW_DOWN_DEFAULTS; false: off.
+   */
+  slowDown: z
+    .union([
+      z.literal(false),
+      z.object({
+        lastRequests: z.number().int().min(10).max(500),
+        minAcceptanceRate: z.number().min(0.01).max(0.95),
+      }),
+    ])
+    .optional(),
+});
 const welcomeMessageStepSchema = z.object({ type: z.literal('welcomeMessage'), template: templateSchema });
 
 const intentNameSchema = z
