@@ -16,12 +16,25 @@ export interface Received {
   requests: {
     from: string | null;
     sentAt: number;
-    status: 'pending' | 'accepted';
+    status: 'pending' | 'accepted' | 'withdrawn';
     acceptedAt: number | null;
+    withdrawnAt: number | null;
   }[];
   messages: { from: string | null; text: string; at: number }[];
   likes: { from: string | null; postId: number; at: number }[];
   joins: { from: string | null; group: string; at: number }[];
+}
+
+/** An account as the admin API lists it, with its pending requests and restrictions. */
+export interface AccountSummary {
+  id: number;
+  login: string;
+  name: string;
+  suspicious: boolean;
+  /** Outgoing friend requests nobody answered or withdrew. */
+  pendingRequests: number;
+  /** Blocks for a reason other than speed (too many pending requests), network times. */
+  restrictions: { kind: ActionKind; reason: 'too-many-pending'; at: number; until: number }[];
 }
 
 export interface ClockInfo {
@@ -48,6 +61,7 @@ export function adminClient(baseUrl: string) {
       call<{ slug: string; name: string; ownerSlug: string; memberSlugs: string[] }[]>('GET', '/groups'),
     posts: () =>
       call<{ id: number; authorSlug: string; groupSlug: string | null; text: string }[]>('GET', '/posts'),
+    accounts: () => call<AccountSummary[]>('GET', '/accounts'),
     createAccount: (a: { login: string; password: string; name?: string; suspicious?: boolean }) =>
       call<{ id: number; login: string; name: string; suspicious: boolean }>('POST', '/accounts', a),
     setSuspicious: (login: string, suspicious: boolean) =>
@@ -61,6 +75,8 @@ export function adminClient(baseUrl: string) {
     setClock: (c: { speed?: number; advanceMs?: number }) => call<ClockInfo>('PUT', '/clock', c),
     setLimits: (limits: Partial<Record<ActionKind, LimitRule>>) =>
       call<Record<ActionKind, LimitRule>>('PUT', '/limits', limits),
+    /** Pending outgoing requests an account may have before one more restricts it. */
+    setPendingLimit: (max: number) => call<{ max: number }>('PUT', '/pending-limit', { max }),
     reset: () => call<{ ok: true }>('POST', '/reset'),
   };
 }

@@ -52,6 +52,7 @@ export function sendIncomingRequests(ctx: SandboxContext, account: Account): voi
       sentAt: now,
       status: 'pending',
       acceptedAt: null,
+      withdrawnAt: null,
     });
   }
 }

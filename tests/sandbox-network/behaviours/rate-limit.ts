@@ -12,6 +12,13 @@ export interface LimitRule {
 export type Verdict = { kind: 'ok' } | { kind: 'warning' } | { kind: 'blocked'; until: number };
 
 const DEFAULT_LIMIT: LimitRule = { max: 30, windowMs: HOUR, blockMs: DAY };
+/**
+ * Pending outgoing friend requests an account may have; sending one more restricts its requests
+ * (requests.ts). Networks publish no figure: Facebook profiles report the block at a few hundred
+ * unanswered requests. 200 is within that, and a month of 20 requests a day that nobody withdraws
+ * reaches it.
+ */
+export const DEFAULT_PENDING_LIMIT = 200;
 
 interface Entry {
   times: number[];
@@ -26,13 +33,25 @@ interface Entry {
 export function createRateLimiter() {
   const rules = new Map<ActionKind, LimitRule>(ACTION_KINDS.map((k) => [k, { ...DEFAULT_LIMIT }]));
   let entries = new Map<string, Entry>();
+  let pendingLimit = DEFAULT_PENDING_LIMIT;
   return {
     rules: () => Object.fromEntries(rules) as Record<ActionKind, LimitRule>,
     setRule(kind: ActionKind, rule: LimitRule) {
       rules.set(kind, rule);
     },
+    pendingLimit: () => pendingLimit,
+    setPendingLimit(max: number) {
+      pendingLimit = max;
+    },
+    /** Blocks the action now, for the rule's blockMs (a restriction that is not about speed). */
+    block(accountId: number, kind: ActionKind, now: number): number {
+      const until = now + (rules.get(kind) ?? DEFAULT_LIMIT).blockMs;
+      entries.set(`${accountId}:${kind}`, { times: [], warnedAt: null, blockedUntil: until });
+      return until;
+    },
     reset() {
       entries = new Map();
+      pendingLimit = DEFAULT_PENDING_LIMIT;
       for (const k of ACTION_KINDS) rules.set(k, { ...DEFAULT_LIMIT });
     },
     check(accountId: number, kind: ActionKind, now: number): Verdict {

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { scheduleAcceptance, scheduleReply } from '../behaviours/people.ts';
+import { checkAction, withdrawRequest } from '../behaviours/requests.ts';
 import type { SandboxContext } from '../context.ts';
 import { findRequest, nextId, thread } from '../state/store.ts';
 import type { Account, ActionKind } from '../state/types.ts';
@@ -34,7 +35,7 @@ export function graphql(ctx: SandboxContext, req: Request, res: Response, accoun
   const now = ctx.clock.now();
   /** Runs a rate-limited action, or answers the block the network shows instead. */
   const limited = (kind: ActionKind, perform: () => unknown) => {
-    const verdict = ctx.limiter.check(account.id, kind, now);
+    const verdict = checkAction(ctx, account.id, kind, now);
     if (verdict.kind === 'warning') {
       return void res
         .status(200)
@@ -149,6 +150,7 @@ export function graphql(ctx: SandboxContext, req: Request, res: Response, accoun
           sentAt: now,
           status: 'pending' as const,
           acceptedAt: null,
+          withdrawnAt: null,
         };
         ctx.state.requests.push(request);
         scheduleAcceptance(ctx, request);
@@ -158,15 +160,7 @@ export function graphql(ctx: SandboxContext, req: Request, res: Response, accoun
     case 'FriendingCometFriendRequestCancelMutation': {
       if (!person) break;
       const pl = labelsOf(ctx, account, person.slug);
-      ctx.state.requests = ctx.state.requests.filter(
-        (r) =>
-          !(
-            r.accountId === account.id &&
-            r.personSlug === person.slug &&
-            r.direction === 'outgoing' &&
-            r.status === 'pending'
-          ),
-      );
+      withdrawRequest(ctx.state, account.id, person.slug, now);
       return void res.json({
         data: { button: { label: pl.addFriend, op: 'FriendingCometFriendRequestSendMutation' } },
       });

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { sendIncomingRequests } from '../behaviours/people.ts';
 import type { LimitRule } from '../behaviours/rate-limit.ts';
+import { pendingOutgoing } from '../behaviours/requests.ts';
 import type { SandboxContext } from '../context.ts';
 import { REPLY_SCRIPTS, type ReplyScript } from '../seed.ts';
 import { nextId, received } from '../state/store.ts';
@@ -49,7 +50,15 @@ export function adminRoutes(ctx: SandboxContext): Router {
   router.get('/groups', (_req, res) => res.json([...ctx.state.groups.values()]));
   router.get('/posts', (_req, res) => res.json(ctx.state.posts));
   router.get('/accounts', (_req, res) => {
-    res.json([...ctx.state.accounts.values()].map(({ password: _, ...a }) => a));
+    res.json(
+      [...ctx.state.accounts.values()].map(({ password: _, ...a }) => ({
+        ...a,
+        pendingRequests: pendingOutgoing(ctx.state, a.id),
+        restrictions: ctx.state.restrictions
+          .filter((r) => r.accountId === a.id)
+          .map(({ accountId: _id, ...r }) => r),
+      })),
+    );
   });
   router.post('/accounts', (req, res) => {
     const { login, password, name, suspicious } = body(req);
@@ -136,6 +145,14 @@ export function adminRoutes(ctx: SandboxContext): Router {
       ctx.limiter.setRule(kind as ActionKind, { max: r.max, windowMs: r.windowMs, blockMs: r.blockMs });
     }
     res.json(ctx.limiter.rules());
+  });
+  router.get('/pending-limit', (_req, res) => res.json({ max: ctx.limiter.pendingLimit() }));
+  router.put('/pending-limit', (req, res) => {
+    const { max } = body(req);
+    if (!(typeof max === 'number' && Number.isInteger(max) && max >= 1))
+      fail('max must be a whole number ≥ 1');
+    ctx.limiter.setPendingLimit(max);
+    res.json({ max });
   });
   router.post('/reset', (_req, res) => {
     ctx.reset();

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { checkAction } from '../behaviours/requests.ts';
 import type { SandboxContext } from '../context.ts';
 import { accountById } from '../state/store.ts';
 import type { Account, ActionKind } from '../state/types.ts';
@@ -66,7 +67,7 @@ export function limited(
   const account = currentAccount(res);
   if (!account) throw new Error('limited() needs a signed-in account');
   const now = ctx.clock.now();
-  const verdict = ctx.limiter.check(account.id, kind, now);
+  const verdict = checkAction(ctx, account.id, kind, now);
   if (verdict.kind === 'warning') {
     send(ctx, res, 'Slow down', warningPage(kind), 429);
     return false;

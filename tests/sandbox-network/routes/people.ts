@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { scheduleAcceptance } from '../behaviours/people.ts';
+import { withdrawRequest } from '../behaviours/requests.ts';
 import type { SandboxContext } from '../context.ts';
 import { findRequest, nextId } from '../state/store.ts';
 import type { FriendRequest } from '../state/types.ts';
@@ -50,6 +51,7 @@ export function peopleRoutes(ctx: SandboxContext): Router {
         sentAt: now,
         status: 'pending',
         acceptedAt: null,
+        withdrawnAt: null,
       };
       ctx.state.requests.push(request);
       scheduleAcceptance(ctx, request);
@@ -60,15 +62,7 @@ export function peopleRoutes(ctx: SandboxContext): Router {
     const person = ctx.state.people.get(param(req, 'slug'));
     const account = currentAccount(res);
     if (!person || !account) return notFound(ctx, res);
-    ctx.state.requests = ctx.state.requests.filter(
-      (r) =>
-        !(
-          r.accountId === account.id &&
-          r.personSlug === person.slug &&
-          r.direction === 'outgoing' &&
-          r.status === 'pending'
-        ),
-    );
+    withdrawRequest(ctx.state, account.id, person.slug, ctx.clock.now());
     res.redirect(303, `/people/${person.slug}`);
   });
   router.get('/friends', requireAccount, (_req, res) => {

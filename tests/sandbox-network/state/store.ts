@@ -14,6 +14,7 @@ export function createState(world: World): State {
     messages: [],
     likes: [],
     joins: [],
+    restrictions: [],
     layout: 'v1',
     nextId: 1,
   };
@@ -34,8 +35,11 @@ export function openSession(state: State, account: Account): string {
   return token;
 }
 
+/** The request between the account and the person that stands (a withdrawn one is gone from the pages). */
 export function findRequest(state: State, accountId: number, personSlug: string): FriendRequest | undefined {
-  return state.requests.find((r) => r.accountId === accountId && r.personSlug === personSlug);
+  return state.requests.find(
+    (r) => r.accountId === accountId && r.personSlug === personSlug && r.status !== 'withdrawn',
+  );
 }
 
 export function thread(state: State, accountId: number, personSlug: string): Message[] {
@@ -57,6 +61,7 @@ export function received(state: State, personSlug: string) {
         sentAt: r.sentAt,
         status: r.status,
         acceptedAt: r.acceptedAt,
+        withdrawnAt: r.withdrawnAt,
       })),
     messages: state.messages
       .filter((m) => m.personSlug === personSlug && m.from === 'account')

@@ -19,8 +19,19 @@ export interface FriendRequest {
   /** outgoing: the account asked the person; incoming: the person asked the account. */
   direction: 'outgoing' | 'incoming';
   sentAt: number;
-  status: 'pending' | 'accepted';
+  /** withdrawn: the account cancelled its pending request (kept, with the time, for the records). */
+  status: 'pending' | 'accepted' | 'withdrawn';
   acceptedAt: number | null;
+  withdrawnAt: number | null;
+}
+
+/** An action the network blocked for a reason other than speed (too many pending requests). */
+export interface Restriction {
+  accountId: number;
+  kind: ActionKind;
+  reason: 'too-many-pending';
+  at: number;
+  until: number;
 }
 
 export interface Message {
@@ -54,6 +65,7 @@ export interface State {
   messages: Message[];
   likes: Like[];
   joins: Join[];
+  restrictions: Restriction[];
   layout: Layout;
   nextId: number;
 }
