@@ -27,3 +27,23 @@ export const API_ERROR_CODES = [
   'INTERNAL',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** A share as people read it: 13.3%, 20%. */
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+/** What a change of a profile's friend-request cap by its acceptance rate says (the claim's notices, shared/src/logic/slow-down.ts). */
+interface SlowDownChange {
+  profile: string;
+  /** The cap now, and the one before. */
+  cap: number;
+  from: number;
+  accepted: number;
+  decided: number;
+}
+
+export const SLOW_DOWN_TEXTS = {
+  steppedDown: (c: SlowDownChange & { threshold: number; farBelow: boolean; decidedAfterDays: number }) =>
+    `${c.profile} sends at most ${c.cap} friend requests a day instead of ${c.from}: only ${c.accepted} of its last ${c.decided} requests were accepted (${percent(c.accepted / c.decided)}, ${c.farBelow ? 'under half of' : 'below'} ${percent(c.threshold)}). A request counts once it is accepted or ${c.decidedAfterDays} days old.`,
+  steppedUp: (c: SlowDownChange & { atLeast: number }) =>
+    `${c.profile} may send ${c.cap} friend requests a day again instead of ${c.from}: ${c.accepted} of its last ${c.decided} requests were accepted (${percent(c.accepted / c.decided)}, at least ${percent(c.atLeast)}).`,
+} as const;

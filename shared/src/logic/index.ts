@@ -7,6 +7,7 @@ export * from './paging.ts';
 export * from './platform.ts';
 export * from './roles.ts';
 export * from './scheduling.ts';
+export * from './slow-down.ts';
 export * from './step-templates.ts';
 export * from './template-variables.ts';
 export * from './templates.ts';
