@@ -146,3 +146,16 @@ export interface PeopleRow {
   created_at: Date;
   updated_at: Date;
 }
+
+/** A profile's friend-request slow-down for a campaign (migration 20261128233010). */
+export interface ProfileSlowDownRow {
+  profile_id: number;
+  campaign_id: number;
+  /** 0 full cap, 1 half, 2 a quarter (shared/src/logic/slow-down.ts). */
+  level: number;
+  /** The profile's local day (YYYY-MM-DD) the level was decided for. */
+  day: string;
+  accepted: number;
+  decided: number;
+  updated_at: Date;
+}

@@ -24,6 +24,7 @@ import type {
   FunnelMoveRow,
   ManualMessageRow,
   PeopleRow,
+  ProfileSlowDownRow,
 } from './rows-campaigns.ts';
 import type {
   ClientEventRow,
@@ -76,6 +77,7 @@ export interface Tables {
   password_resets: PasswordResetRow;
   people: PeopleRow;
   profile_cookies: ProfileCookyRow;
+  profile_slow_downs: ProfileSlowDownRow;
   profiles: ProfileRow;
   traffic_allowances: TrafficAllowanceRow;
   users: UserRow;

@@ -2,18 +2,19 @@ import {
   effectiveDailyCap,
   isWithinWorkingHours,
   nextWorkingStart,
+  type SlowDownLevel,
   startOfNextLocalDay,
 } from '@reachly/shared/logic';
 import type { CampaignAction, ClaimReason } from '@reachly/shared/schemas';
 import { ACTION_PRIORITY } from './claim-sql.ts';
 import type { PlannedCampaign } from './planner.ts';
-import { dailyCapOf } from './settings.ts';
+import { capOf } from './slow-down.ts';
 
 /**
  * The claim's rules that depend on the campaign, as pure functions of the time: working hours in
- * the profile's zone and the daily cap per action scaled by the warm-up ramp turn the profile's
- * running campaigns into the (campaign, action) pairs that may run now, and those held back, with
- * why and until when.
+ * the profile's zone and the daily cap per action (the friend-request cap at its slow-down level,
+ * slow-down.ts) scaled by the warm-up ramp turn the profile's running campaigns into the
+ * (campaign, action) pairs that may run now, and those held back, with why and until when.
  */
 
 export type Pair = [number, CampaignAction];
@@ -32,6 +33,8 @@ export function pairsThatMayRun(
   factor: number,
   now: Date,
   timeZone: string,
+  /** The friend-request slow-down level of each campaign (slow-down.ts; absent: full cap). */
+  levels: ReadonlyMap<number, SlowDownLevel>,
 ): { allowed: Pair[]; blocked: BlockedPair[] } {
   const allowed: Pair[] = [];
   const blocked: BlockedPair[] = [];
@@ -42,9 +45,7 @@ export function pairsThatMayRun(
       const pair: Pair = [campaign.id, action];
       if (!inHours) {
         blocked.push({ pair, reason: 'outside-working-hours', at: nextWorkingStart(now, hours, timeZone) });
-      } else if (
-        (counts.get(action) ?? 0) >= effectiveDailyCap(dailyCapOf(campaign.settings, action), factor)
-      ) {
+      } else if ((counts.get(action) ?? 0) >= effectiveDailyCap(capOf(campaign, action, levels), factor)) {
         blocked.push({ pair, reason: 'daily-cap', at: startOfNextLocalDay(now, timeZone) });
       } else {
         allowed.push(pair);

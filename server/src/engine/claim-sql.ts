@@ -5,6 +5,7 @@ import type { ClaimTask, LeadRow, TaskFacts } from './claim-rules.ts';
 import { dateOf } from './clock.ts';
 import type { PersonState } from './people.ts';
 import { type CampaignSettings, parseSettings } from './settings.ts';
+import { SLOW_DOWNS_OF_PROFILE, type SlowDownState, toSlowDowns } from './slow-down.ts';
 
 /**
  * The claim's statements, one round trip each (the functions of migration
@@ -120,6 +121,8 @@ export interface Look {
   tasks: Candidate[];
   /** A person's message from the inbox waits for this profile: it goes before campaign work. */
   manualWaiting: boolean;
+  /** The profile's friend-request level per campaign and the day it was decided for (slow-down.ts). */
+  slowDowns: Map<number, SlowDownState>;
 }
 
 /**
@@ -146,15 +149,17 @@ export async function lookAt(
     lock: boolean;
   },
 ): Promise<Look> {
-  // The same round trip asks whether a person's message from the inbox waits (manual-messages.ts).
+  // The same round trip asks whether a person's message from the inbox waits (manual-messages.ts)
+  // and reads the profile's friend-request slow-downs (slow-down.ts).
   const [answer] = (
     await db.raw(
       `select reachly_claim_look(?, ?, ?, ?, ?::text[], ?, ?) as v,
               exists(select 1 from manual_messages m
-                      where m.profile_id = ? and m.status in ('queued', 'sending')) as manual`,
-      [organizationId, profileId, now, dayStart, [...ACTION_PRIORITY], perAction, lock, profileId],
+                      where m.profile_id = ? and m.status in ('queued', 'sending')) as manual,
+              ${SLOW_DOWNS_OF_PROFILE} as slow`,
+      [organizationId, profileId, now, dayStart, [...ACTION_PRIORITY], perAction, lock, profileId, profileId],
     )
-  ).rows as { v: unknown; manual: boolean }[];
+  ).rows as { v: unknown; manual: boolean; slow: unknown }[];
   const look = parsed(answer?.v) as {
     profile:
       | (Omit<LookedProfile, 'paused_until' | 'next_action_at' | 'warmup_started_at'> &
@@ -187,6 +192,7 @@ export async function lookAt(
     counts: new Map(Object.entries(look.counts ?? {}).map(([action, n]) => [action, counted(n)])),
     tasks: toCandidates(look.tasks ?? []),
     manualWaiting: answer?.manual === true,
+    slowDowns: toSlowDowns(parsed<{ campaign: number; level: unknown; day: string }[]>(answer?.slow ?? '[]')),
   };
 }
 

@@ -30,6 +30,7 @@ import type { Leases } from './leases.ts';
 import type { PersonState } from './people.ts';
 import { PLAN_INTERVAL_SECONDS } from './planner.ts';
 import { type Hold, profileHold } from './profile-hold.ts';
+import { type SlowDownNotices, slowDownLevels } from './slow-down.ts';
 import type { Effects } from './task-types.ts';
 
 /**
@@ -222,6 +223,7 @@ export function createClaimer({ random, leases }: { random: () => number; leases
       lock,
       planned,
       manual,
+      slowed,
     }: {
       organizationId: number;
       profileId: number;
@@ -229,6 +231,8 @@ export function createClaimer({ random, leases }: { random: () => number; leases
       lock: boolean;
       planned: boolean;
       manual: boolean;
+      /** The slow-down notices written so far (slow-down.ts), pushed with the answer. */
+      slowed: SlowDownNotices;
     },
   ): Promise<ClaimResult | 'stale' | 'changed' | 'manual'> {
     let timeZone = zones.get(profileId) ?? 'UTC';
@@ -296,8 +300,10 @@ export function createClaimer({ random, leases }: { random: () => number; leases
       commit.profileSet.stats_day = today;
     }
 
+    // The friend-request cap's level per campaign, decided on the first claim of the day.
+    const levels = await slowDownLevels(db, { organizationId, profile, look, today, now, slowed });
     const factor = warmupFactor(profile.warmup_started_at, now);
-    const { allowed, blocked } = pairsThatMayRun(campaigns.values(), look.counts, factor, now, timeZone);
+    const { allowed, blocked } = pairsThatMayRun(look.campaigns, look.counts, factor, now, timeZone, levels);
     const live = await firstLiveTask(db, look, {
       organizationId,
       profileId,
@@ -360,9 +366,10 @@ export function createClaimer({ random, leases }: { random: () => number; leases
   ): Promise<ClaimResult> {
     let planned = false;
     let manual = manualFirst !== undefined;
+    const slowed: SlowDownNotices = { logs: [], notices: [] };
     for (let n = 1; n <= MAX_ATTEMPTS; n += 1) {
       const lock = n > OPTIMISTIC_ATTEMPTS;
-      const input = { organizationId, profileId, now, lock, planned, manual };
+      const input = { organizationId, profileId, now, lock, planned, manual, slowed };
       const result = lock ? await db.transaction((trx) => attempt(trx, input)) : await attempt(db, input);
       if (result === 'manual') {
         const response = await manualFirst?.();
@@ -375,6 +382,8 @@ export function createClaimer({ random, leases }: { random: () => number; leases
         planned = true;
         n -= 1;
       } else if (result !== 'changed') {
+        result.logs.push(...slowed.logs);
+        result.effects.notices.push(...slowed.notices);
         return result;
       }
     }

@@ -36,6 +36,7 @@ import * as createFunnelMoves from './20261127900010-create-funnel-moves.ts';
 import * as leadsNameSort from './20261127950010-leads-name-sort.ts';
 import * as authNotifySchema from './20261128000010-auth-notify-schema.ts';
 import * as inbox from './20261128100010-inbox.ts';
+import * as profileSlowDowns from './20261128233010-profile-slow-downs.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -80,6 +81,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127900010-create-funnel-moves': createFunnelMoves,
   '20261128000010-auth-notify-schema': authNotifySchema,
   '20261128100010-inbox': inbox,
+  '20261128233010-profile-slow-downs': profileSlowDowns,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
