@@ -48,6 +48,8 @@ export interface LeadRow {
   message_sent_at: Date | null;
   created_at: Date;
   friend_accepted_at: Date | null;
+  /** The campaign withdrew the request, unanswered (migration 20261128234010). */
+  friend_request_withdrawn_at: Date | null;
   /** The imported CSV's other columns, by header (migration 20261127100010). */
   fields: Record<string, string>;
 }

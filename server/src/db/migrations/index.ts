@@ -37,6 +37,7 @@ import * as leadsNameSort from './20261127950010-leads-name-sort.ts';
 import * as authNotifySchema from './20261128000010-auth-notify-schema.ts';
 import * as inbox from './20261128100010-inbox.ts';
 import * as profileSlowDowns from './20261128233010-profile-slow-downs.ts';
+import * as requestWithdrawn from './20261128234010-request-withdrawn.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -82,6 +83,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128000010-auth-notify-schema': authNotifySchema,
   '20261128100010-inbox': inbox,
   '20261128233010-profile-slow-downs': profileSlowDowns,
+  '20261128234010-request-withdrawn': requestWithdrawn,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
