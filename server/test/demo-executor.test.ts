@@ -63,6 +63,33 @@ describe('the demo campaign runs on the server against the sandbox', () => {
     ).toBe(1);
   }, 120_000);
 
+  it("types a visitor's reply from the inbox, through the manual message's own reports", async () => {
+    const api = await demoVisitor();
+    const running = (await api(contract.campaigns.list)).find((c) => c.status === 'running');
+    if (!running) throw new Error('no running campaign');
+    const { conversations } = await api(contract.inbox.list, { query: { view: 'all', limit: 100 } });
+    // The demo seeds one profile restricted (paused): a reply from it would wait.
+    const paused = (await server.database
+      .db('profiles')
+      .whereNotNull('paused_until')
+      .pluck('id')) as number[];
+    const conversation = conversations.find(
+      (c) => c.profileId && running.profileIds.includes(c.profileId) && !paused.includes(c.profileId),
+    );
+    if (!conversation) throw new Error("no conversation of the running campaign's working profiles");
+    const text = 'A reply typed in the demo inbox';
+    await api(contract.inbox.send, {
+      params: { id: conversation.id },
+      body: { text, outsideWorkingHours: true },
+    });
+    const executor = demoExecutorOf(server.running.ctx);
+    clock.advance({ minutes: 5 });
+    await executor.tick();
+    const thread = await api(contract.inbox.get, { params: { id: conversation.id } });
+    expect(thread.outbox).toMatchObject([{ text, status: 'sent', error: null }]);
+    expect(thread.messages.at(-1)).toMatchObject({ direction: 'out', text });
+  });
+
   it('leaves a demo no visitor watches alone', async () => {
     const api = await demoVisitor();
     const draft = (await api(contract.campaigns.list)).find((c) => c.status === 'draft');

@@ -647,6 +647,7 @@ const routes: RouteMaker[] = [
     body: { read: true, done: false, assignedUserId: null, aiPaused: false },
   })),
   route('POST', '/api/inbox/:id/messages', () => ({ id: 2_147_483_000, body: { text: 'Hello' } })),
+  route('POST', '/api/inbox/messages/:id/retry', () => ({ id: 2_147_483_000 })),
   route('POST', '/api/executor/manual-messages/:id/started', (s) => ({
     id: 2_147_483_000,
     body: { profileId: s.profileId, attempt: 1 },

@@ -1,6 +1,8 @@
 import { contract } from '@reachly/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/engine/index.ts';
+import { MANUAL_MESSAGE_ATTEMPTS } from '../src/engine/manual-messages.ts';
+import { INBOX_NO_LICENCE_MESSAGE, INBOX_NO_TRAFFIC_MESSAGE } from '../src/services/inbox/inbox-service.ts';
 import {
   reportEvents,
   runUntilIdle,
@@ -27,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const db = () => server.database.db;
-const { list, get, update, send } = contract.inbox;
+const { list, get, update, send, retry } = contract.inbox;
 
 /** An organisation with two profiles and conversations of known activity. */
 async function inboxOrg(prefix: string) {
@@ -295,6 +297,100 @@ describe('POST /api/inbox/:id/messages and the profile browser', () => {
       }),
       409,
     );
+  });
+
+  it('a failure goes again, looked at first, up to MANUAL_MESSAGE_ATTEMPTS; then "Send again" queues it once more', async () => {
+    clock.set('2026-06-01T09:30:00Z');
+    const { account, collectionId, profileIds } = await setupCampaignOrg(server, 'inbox-retry');
+    const other = await setupCampaignOrg(server, 'inbox-retry-other');
+    const profileId = profileIds[0] as number;
+    const conversation = await seedConversation(server, account.organizationId, {
+      collectionId,
+      order: 1,
+      profileId,
+    });
+    const queued = await account.call(send, { params: { id: conversation }, body: { text: 'Hello' } });
+    // Only a failed message can go again.
+    await expectCallError(account.call(retry, { params: { id: queued.id } }), 409);
+    const fail = async (attempt: number) => {
+      const { task } = await claim(account, profileId);
+      expect(task).toMatchObject({ action: 'manualMessage', attempt, recheck: attempt > 1 });
+      return account.call(contract.executor.manualOutcome, {
+        params: { id: task?.id as number },
+        body: { profileId, attempt, status: 'failed', error: `The chat box did not open (${attempt})` },
+      });
+    };
+    for (let attempt = 1; attempt < MANUAL_MESSAGE_ATTEMPTS; attempt++) {
+      await fail(attempt);
+      const thread = await account.call(get, { params: { id: conversation } });
+      expect(thread.outbox).toMatchObject([
+        { status: 'queued', error: `The chat box did not open (${attempt})` },
+      ]);
+    }
+    await fail(MANUAL_MESSAGE_ATTEMPTS);
+    const failed = await account.call(get, { params: { id: conversation } });
+    expect(failed.outbox).toMatchObject([
+      { status: 'failed', error: `The chat box did not open (${MANUAL_MESSAGE_ATTEMPTS})` },
+    ]);
+    expect((await claim(account, profileId)).task).toBeNull();
+
+    // Another organisation cannot send it again; its owner can, once more.
+    await expectCallError(other.account.call(retry, { params: { id: queued.id } }), 404);
+    expect((await account.call(get, { params: { id: conversation } })).outbox[0]?.status).toBe('failed');
+    expect(await account.call(retry, { params: { id: queued.id } })).toMatchObject({
+      status: 'queued',
+      error: null,
+    });
+    const again = await claim(account, profileId);
+    expect(again.task).toMatchObject({ text: 'Hello', attempt: MANUAL_MESSAGE_ATTEMPTS + 1, recheck: true });
+    await account.call(contract.executor.manualOutcome, {
+      params: { id: again.task?.id as number },
+      body: { profileId, attempt: MANUAL_MESSAGE_ATTEMPTS + 1, status: 'done', data: {} },
+    });
+    expect((await account.call(get, { params: { id: conversation } })).outbox).toMatchObject([
+      { status: 'sent' },
+    ]);
+  });
+
+  it("sends nothing without a licence or, on Reachly's proxy, without traffic: 402 and a queued reply waits", async () => {
+    clock.set('2026-06-01T09:30:00Z');
+    const { account, collectionId, profileIds } = await setupCampaignOrg(server, 'inbox-licence');
+    const org = account.organizationId;
+    const profileId = profileIds[0] as number;
+    const conversation = await seedConversation(server, org, { collectionId, order: 1, profileId });
+    await account.call(send, { params: { id: conversation }, body: { text: 'Queued before' } });
+    const licence = await db()('licences').where({ organization_id: org }).first('license_till');
+    await db()('licences').where({ organization_id: org }).update({ license_till: '2026-05-31T00:00:00Z' });
+
+    const refused = expectError(
+      await account.api.request('POST', `/api/inbox/${conversation}/messages`, { json: { text: 'After' } }),
+      402,
+    );
+    expect(refused.message).toBe(INBOX_NO_LICENCE_MESSAGE);
+    // The one queued before waits: the browser is told the licence has expired.
+    expect(await claim(account, profileId)).toMatchObject({ task: null, reason: 'licence-expired' });
+    expect((await account.call(get, { params: { id: conversation } })).outbox.map((m) => m.text)).toEqual([
+      'Queued before',
+    ]);
+
+    await db()('licences').where({ organization_id: org }).update({ license_till: licence.license_till });
+    await db()('profiles').where({ id: profileId }).update({ proxy_source: 'REACHLY' });
+    await db()('traffic_allowances')
+      .insert({ organization_id: org, traffic_limit: '1000', used_traffic: '1000' })
+      .onConflict('organization_id')
+      .merge();
+    const noTraffic = expectError(
+      await account.api.request('POST', `/api/inbox/${conversation}/messages`, { json: { text: 'After' } }),
+      402,
+    );
+    expect(noTraffic.message).toBe(INBOX_NO_TRAFFIC_MESSAGE);
+    expect(await claim(account, profileId)).toMatchObject({ task: null, reason: 'traffic-ended' });
+
+    await db()('traffic_allowances').where({ organization_id: org }).update({ traffic_limit: '1000000000' });
+    expect((await claim(account, profileId)).task).toMatchObject({
+      action: 'manualMessage',
+      text: 'Queued before',
+    });
   });
 
   it('waits for working hours unless the person said to send now; a lapsed lease is handed out again', async () => {

@@ -155,6 +155,7 @@ const foreign = (): [string, string, RequestOptions][] => [
   ['GET', `/api/inbox/${ids.conversation}`, {}],
   ['PATCH', `/api/inbox/${ids.conversation}`, { json: { done: true, aiPaused: true } }],
   ['POST', `/api/inbox/${ids.conversation}/messages`, { json: { text: 'Taken over' } }],
+  ['POST', `/api/inbox/messages/${ids.manualMessage}/retry`, {}],
   ['PATCH', '/api/conversations', { json: { id: ids.conversation, fields: { order: 0, status: 'booked' } } }],
   ['PATCH', '/api/profiles', { json: { id: ids.profile, name: 'Taken over' } }],
   ['DELETE', `/api/profiles?id=${ids.profile}`, {}],

@@ -2,6 +2,7 @@ import { seededRandom } from '@reachly/shared/logic';
 import {
   type ExecutorEvent,
   type ExecutorTask,
+  MANUAL_MESSAGE_ACTION,
   type TaskOutcomeBody,
   taskOutcomeBodySchema,
 } from '@reachly/shared/schemas';
@@ -112,8 +113,13 @@ export function createDemoExecutor(
     nextClaimAt.set(profileId, now + Math.max(30, claim.retryAfterSeconds) * 1000);
     const task = claim.task;
     if (!task) return false;
-    await engine.started(organizationId, task.id, { profileId, attempt: task.attempt });
-    await engine.outcome(organizationId, task.id, doneOutcome(task));
+    // A visitor's reply from the inbox has its own reports (its id is not a campaign task's).
+    const manual = task.action === MANUAL_MESSAGE_ACTION;
+    const report = manual
+      ? { started: engine.manualStarted, outcome: engine.manualOutcome }
+      : { started: engine.started, outcome: engine.outcome };
+    await report.started(organizationId, task.id, { profileId, attempt: task.attempt });
+    await report.outcome(organizationId, task.id, doneOutcome(task));
     react(organizationId, task, now);
     return true;
   }

@@ -250,8 +250,10 @@ export function createClaimer({ random, leases }: { random: () => number; leases
       zones.set(profileId, zone);
       timeZone = zone;
     }
-    // A person's message from the inbox goes before any campaign work (manual-messages.ts).
-    if (manual && look.manualWaiting) return 'manual';
+    // A person's message from the inbox goes before any campaign work (manual-messages.ts), and
+    // under the same holds but the gap between actions: a pause, the licence, the traffic.
+    const hold = profileHold(look, profile, now);
+    if (manual && look.manualWaiting && (hold === null || hold.reason === 'gap')) return 'manual';
     // Each running campaign is re-planned once a minute, from the claim path (planning.ts).
     const stale = new Date(now.getTime() - PLAN_INTERVAL_SECONDS * 1000);
     if (!planned && look.campaigns.some((c) => c.planned_at === null || c.planned_at < stale)) return 'stale';
@@ -284,7 +286,6 @@ export function createClaimer({ random, leases }: { random: () => number; leases
       return { response: answer(written), effects, logs };
     };
 
-    const hold = profileHold(look, profile, now);
     if (hold) return write(() => none(hold));
     const campaigns = new Map(look.campaigns.map((c) => [c.id, c]));
     if (campaigns.size === 0) return write(() => none({ reason: 'no-tasks', retryAt: null }));

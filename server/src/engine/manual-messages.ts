@@ -29,9 +29,17 @@ import { parseSettings } from './settings.ts';
  * reply back. A lapsed lease hands the message out again with `recheck`: the page is looked at first.
  *
  * Its started and outcome reports have their own routes (/api/executor/manual-messages/:id/…):
- * done writes the message into the thread (`sent`); failed, skipped and restricted leave it
- * `failed` with the reason (a restriction also pauses the profile, as for campaign work).
+ * done writes the message into the thread (`sent`); a failure queues it again, up to
+ * MANUAL_MESSAGE_ATTEMPTS attempts; skipped, restricted and the last failure leave it `failed`
+ * with the reason (a restriction also pauses the profile, as for campaign work). Nothing goes out
+ * while the profile is paused, the licence has expired or (on Reachly's proxy) the traffic ran out.
  */
+
+/**
+ * Attempts a message gets before it is left failed, when the browser reports a failure (not a
+ * skip, which the page decided, nor a restriction): a person's "Send again" gives it one more.
+ */
+export const MANUAL_MESSAGE_ATTEMPTS = 3;
 
 interface Waiting {
   id: number | string;
@@ -217,6 +225,13 @@ export function createManualMessages({ db, realtime }: { db: Knex; realtime: Rea
           .where({ id: row.profile_id })
           .update({ paused_until: until, pause_reason: body.message });
         retryAfterSeconds = secondsUntil(until, now);
+      } else if (body.status === 'failed' && row.attempts < MANUAL_MESSAGE_ATTEMPTS) {
+        // The browser could not send it (a page that did not load, a box that did not open): it
+        // goes again at the next claim, looking at the page first (recheck), the reason shown.
+        await table(trx, 'manual_messages')
+          .where({ id })
+          .update({ status: 'queued', error: body.error, lease_until: null });
+        return { id, status: 'failed', retryAfterSeconds };
       } else {
         error = body.status === 'skipped' ? body.reason : body.error;
       }

@@ -20,5 +20,10 @@ export function inboxHandlers({ inbox, engine, clock }: AppContext): Handlers<Co
       engine.wake(auth.organizationId, [profileId], 'A person wrote a message in the inbox');
       return message;
     },
+    retry: async ({ auth, params }) => {
+      const { message, profileId } = await inbox.retry(auth.organizationId, params.id, clock.now());
+      engine.wake(auth.organizationId, [profileId], 'A person sent a failed message again');
+      return message;
+    },
   };
 }

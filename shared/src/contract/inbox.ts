@@ -59,6 +59,16 @@ export const inboxEndpoints = {
     status: 201,
     changes: ['board'],
     response: manualMessageSchema,
-    errors: [400, 404],
+    errors: [400, 402, 404],
+  }),
+  retry: endpoint({
+    method: 'POST',
+    path: '/api/inbox/messages/:id/retry',
+    summary: "Queue a failed reply again, as it was written, for its conversation's profile browser.",
+    access: 'user',
+    params: idParamsSchema,
+    changes: ['board'],
+    response: manualMessageSchema,
+    errors: [402, 404, 409],
   }),
 } as const;

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Checkbox, Flex, Grid, Input, Stack } from '@chakra-ui/react';
 import { CONVERSATION_STATUS_VALUES } from '@reachly/shared/constants';
-import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, type InboxView } from '@reachly/shared/schemas';
+import type { InboxView } from '@reachly/shared/schemas';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyListState, ErrorState, LoadingState } from '../../components/list-state.tsx';
 import { OptionSelect } from '../../components/option-select.tsx';
@@ -55,7 +55,6 @@ export default function InboxPage() {
   const [profileId, setProfileId] = useState('');
   const [unread, setUnread] = useState(false);
   const [mine, setMine] = useState(false);
-  const [limit, setLimit] = useState(INBOX_PAGE_DEFAULT);
   const filters: InboxFilters = {
     view,
     ...(status ? { status: status as InboxFilters['status'] } : {}),
@@ -65,11 +64,15 @@ export default function InboxPage() {
     ...(mine ? { assignedToMe: true } : {}),
     ...(deferred ? { search: deferred } : {}),
   };
-  const list = useQuery(inboxListQuery(filters, limit));
+  const list = useInfiniteQuery(inboxListQuery(filters));
   const campaigns = useQuery(campaignsQuery());
   const profiles = useInfiniteQuery(pickerProfilesQuery());
   const team = useQuery(teamQuery());
-  const conversations = list.data?.conversations ?? [];
+  const conversations = useMemo(
+    () => (list.data?.pages ?? []).flatMap((page) => page.conversations),
+    [list.data],
+  );
+  const unreadCount = list.data?.pages[0]?.unreadCount;
   const replyRef = useRef<HTMLTextAreaElement>(null);
   const update = useUpdateConversation();
 
@@ -143,9 +146,9 @@ export default function InboxPage() {
         title="Inbox"
         description="Every conversation of your profiles and campaigns, newest first. Keys: j / k move, r reply, e mark done."
         action={
-          list.data ? (
-            <Badge colorPalette={list.data.unreadCount ? 'blue' : 'gray'} data-testid="inbox-unread-count">
-              {list.data.unreadCount} unread
+          unreadCount !== undefined ? (
+            <Badge colorPalette={unreadCount ? 'blue' : 'gray'} data-testid="inbox-unread-count">
+              {unreadCount} unread
             </Badge>
           ) : undefined
         }
@@ -213,11 +216,13 @@ export default function InboxPage() {
                   />
                 ))}
               </Stack>
-              {list.data.nextCursor && limit < INBOX_PAGE_MAX && (
+              {list.hasNextPage && (
                 <Button
                   size="sm"
                   variant="outline"
-                  onClick={() => setLimit(Math.min(INBOX_PAGE_MAX, limit + INBOX_PAGE_DEFAULT))}
+                  loading={list.isFetchingNextPage}
+                  onClick={() => void list.fetchNextPage()}
+                  data-testid="inbox-more"
                 >
                   Show more
                 </Button>

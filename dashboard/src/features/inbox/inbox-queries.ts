@@ -1,6 +1,6 @@
 import { contract } from '@reachly/shared/contract';
 import type { InboxQuery, SendManualMessageBody, UpdateInboxConversationBody } from '@reachly/shared/schemas';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 import { useRefreshingMutation } from '../../lib/use-refreshing-mutation.ts';
 
@@ -13,11 +13,21 @@ export const INBOX_KEY = ['conversations', 'inbox'] as const;
 
 export type InboxFilters = Partial<Omit<InboxQuery, 'cursor' | 'limit'>>;
 
-/** GET /api/inbox: the first page for these filters; the page before stays while the next loads. */
-export const inboxListQuery = (filters: InboxFilters, limit: number) =>
-  queryOptions({
-    queryKey: [...INBOX_KEY, 'list', filters, limit] as const,
-    queryFn: ({ signal }) => call(contract.inbox.list, { query: { ...filters, limit } }, { signal }),
+/**
+ * GET /api/inbox: keyset pages for these filters, each answer naming the next page's cursor ("Show
+ * more" follows it, as far as the list goes); the pages before stay while a new filter loads.
+ */
+export const inboxListQuery = (filters: InboxFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...INBOX_KEY, 'list', filters] as const,
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        contract.inbox.list,
+        { query: { ...filters, ...(pageParam === null ? {} : { cursor: pageParam }) } },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     placeholderData: keepPreviousData,
   });
 
@@ -37,4 +47,10 @@ export const useUpdateConversation = () =>
 export const useSendMessage = () =>
   useRefreshingMutation(INBOX_KEY, ({ id, body }: { id: number; body: SendManualMessageBody }) =>
     call(contract.inbox.send, { params: { id }, body }),
+  );
+
+/** A failed reply queued again (POST /api/inbox/messages/:id/retry). */
+export const useRetryMessage = () =>
+  useRefreshingMutation(INBOX_KEY, (messageId: number) =>
+    call(contract.inbox.retry, { params: { id: messageId } }),
   );

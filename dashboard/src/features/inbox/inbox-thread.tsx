@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorState, LoadingState } from '../../components/list-state.tsx';
 import { OptionSelect } from '../../components/option-select.tsx';
 import { formatFullTime } from '../board/utils/format-time.ts';
-import { inboxThreadQuery, useSendMessage, useUpdateConversation } from './inbox-queries.ts';
+import { inboxThreadQuery, useRetryMessage, useSendMessage, useUpdateConversation } from './inbox-queries.ts';
 
 const OUTBOX_LABEL = { queued: 'Queued', sending: 'Sending…', sent: 'Sent', failed: 'Failed' } as const;
 const OUTBOX_PALETTE = { queued: 'gray', sending: 'blue', sent: 'green', failed: 'red' } as const;
@@ -122,13 +122,41 @@ function Messages({ thread }: { thread: InboxThread }) {
             {OUTBOX_LABEL[m.status]}
           </Badge>
           {m.error && (
-            <Text fontSize="xs" color="fg.error">
-              {m.error}
+            <Text
+              fontSize="xs"
+              color={m.status === 'failed' ? 'fg.error' : 'fg.muted'}
+              data-testid="outbox-error"
+            >
+              {m.status === 'failed' ? m.error : `Trying again: ${m.error}`}
             </Text>
           )}
+          {m.status === 'failed' && <SendAgain messageId={m.id} />}
         </Bubble>
       ))}
     </Stack>
+  );
+}
+
+/** A failed reply goes again as it was written; a refusal (licence, traffic) shows beside it. */
+function SendAgain({ messageId }: { messageId: number }) {
+  const retry = useRetryMessage();
+  return (
+    <>
+      <Button
+        size="2xs"
+        variant="outline"
+        loading={retry.isPending}
+        onClick={() => retry.mutate(messageId)}
+        data-testid="outbox-retry"
+      >
+        Send again
+      </Button>
+      {retry.isError && (
+        <Text fontSize="xs" color="fg.error" role="alert">
+          {retry.error.message}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -158,7 +186,7 @@ function Bubble({
       >
         {text}
       </Box>
-      <Flex gap="2" align="center" justify={out ? 'flex-end' : 'flex-start'} mt="0.5">
+      <Flex gap="2" align="center" justify={out ? 'flex-end' : 'flex-start'} mt="0.5" wrap="wrap">
         <Text fontSize="xs" color="fg.muted">
           {formatFullTime(at)}
         </Text>

@@ -1,17 +1,19 @@
-import type {
-  InboxConversation,
-  InboxListResponse,
-  InboxQuery,
-  InboxThread,
-  ManualMessage,
-  SendManualMessageBody,
-  UpdateInboxConversationBody,
+import { isLicenseValid } from '@reachly/shared/logic';
+import {
+  type InboxConversation,
+  type InboxListResponse,
+  type InboxQuery,
+  type InboxThread,
+  type ManualMessage,
+  mayRunOnTraffic,
+  type SendManualMessageBody,
+  type UpdateInboxConversationBody,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { toCount } from '../../db/knex.ts';
 import { likePattern } from '../../db/sql.ts';
 import { type Tables, table } from '../../db/tables.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { type ConversationRow, toConversation } from '../conversations/cards.ts';
 import { conversationWithMessages } from '../conversations/detail.ts';
 import { tenant } from '../tenancy.ts';
@@ -24,6 +26,38 @@ import { tenant } from '../tenancy.ts';
  * Unread: the lead wrote (last_inbound_at, kept by a trigger) after the conversation was last read.
  * Done: marked done and the lead has not written since; the `open` view leaves those out.
  */
+
+/** The profile's browser sends nothing while these hold (the claim's holds, engine/profile-hold.ts). */
+export const INBOX_NO_LICENCE_MESSAGE =
+  'Sending from the inbox needs a valid licence: your licence has expired or there is none. Renew it to send.';
+export const INBOX_NO_TRAFFIC_MESSAGE =
+  "This profile uses Reachly's proxy and your traffic has run out. Buy traffic to send from it.";
+
+/** Why the profile cannot send a person's message now (402), or null. */
+async function sendRefusal(trx: Knex.Transaction, organizationId: number, profileId: number, now: Date) {
+  const row = (
+    await trx.raw(
+      `select p.proxy_source, l.license_till, t.traffic_limit, t.used_traffic
+         from profiles p
+         left join licences l on l.organization_id = p.organization_id
+         left join traffic_allowances t on t.organization_id = p.organization_id
+        where p.id = ? and p.organization_id = ?`,
+      [profileId, organizationId],
+    )
+  ).rows[0] as
+    | {
+        proxy_source: Tables['profiles']['proxy_source'];
+        license_till: Date | string | null;
+        traffic_limit: string | number | null;
+        used_traffic: string | number | null;
+      }
+    | undefined;
+  if (!row) return null;
+  if (!isLicenseValid({ licenseTill: row.license_till }, now)) return INBOX_NO_LICENCE_MESSAGE;
+  const remaining = (BigInt(row.traffic_limit ?? 0) - BigInt(row.used_traffic ?? 0)).toString();
+  if (!mayRunOnTraffic({ proxySource: row.proxy_source }, remaining)) return INBOX_NO_TRAFFIC_MESSAGE;
+  return null;
+}
 
 const ACTIVITY = 'coalesce(c.last_message_at, c.created_at)';
 const UNREAD = '(c.last_inbound_at is not null and (c.read_at is null or c.last_inbound_at > c.read_at))';
@@ -263,6 +297,8 @@ export function createInboxService({ db }: { db: Knex }) {
       if (conversation.profile_id === null) {
         throw badRequest('This conversation has no profile to send from (its profile was deleted).');
       }
+      const refusal = await sendRefusal(trx, organizationId, conversation.profile_id, now);
+      if (refusal) throw new HttpError('PAYMENT_REQUIRED', refusal);
       const [row] = await table(trx, 'manual_messages')
         .insert({
           organization_id: organizationId,
@@ -286,7 +322,33 @@ export function createInboxService({ db }: { db: Knex }) {
     });
   }
 
-  return { list, thread, update, send };
+  /** A failed reply queued again as it was (one more attempt); 409 unless it failed. */
+  async function retry(
+    organizationId: number,
+    id: number,
+    now: Date,
+  ): Promise<{ message: ManualMessage; profileId: number }> {
+    return db.transaction(async (trx) => {
+      const row = await table(trx, 'manual_messages')
+        .where({ id, organization_id: organizationId })
+        .forUpdate()
+        .first();
+      if (!row) throw notFound(`Message ${id} not found.`);
+      if (row.status !== 'failed') {
+        throw conflict(`Only a failed message can be sent again; this one is ${row.status}.`);
+      }
+      const refusal = await sendRefusal(trx, organizationId, row.profile_id, now);
+      if (refusal) throw new HttpError('PAYMENT_REQUIRED', refusal);
+      const [queued] = await table(trx, 'manual_messages')
+        .where({ id })
+        .update({ status: 'queued', error: null, lease_until: null })
+        .returning('*');
+      if (!queued) throw new Error('update returned no manual message');
+      return { message: toManualMessage(queued), profileId: row.profile_id };
+    });
+  }
+
+  return { list, thread, update, send, retry };
 }
 
 export type InboxService = ReturnType<typeof createInboxService>;
