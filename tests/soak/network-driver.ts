@@ -23,6 +23,8 @@ export interface NetworkDriver {
   slugOf(profileUrl: string): string | null;
   friendRequest(slug: string): Promise<ActResult>;
   acceptRequest(slug: string, requestId: number): Promise<ActResult>;
+  /** Cancels the account's pending request to the person. */
+  withdrawRequest(slug: string): Promise<ActResult>;
   message(slug: string, text: string): Promise<ActResult>;
   /** The browser lost its cookies (a crash): the next action logs in again. */
   forget(): void;
@@ -84,6 +86,7 @@ function sandboxDriver(sandbox: Sandbox, who: Login): NetworkDriver {
     },
     friendRequest: (slug) => post(`/people/${slug}/friend-request`, {}),
     acceptRequest: (_slug, requestId) => post(`/friends/requests/${requestId}/accept`, {}),
+    withdrawRequest: (slug) => post(`/people/${slug}/friend-request/cancel`, {}),
     message: (slug, text) => post(`/messages/${slug}`, { text }),
     forget: () => {
       cookie = '';
@@ -150,6 +153,7 @@ function replicaDriver(sandbox: Sandbox, who: Login): NetworkDriver {
     },
     friendRequest: (slug) => mutation('FriendingCometFriendRequestSendMutation', { id: id(slug) }),
     acceptRequest: (slug) => mutation('FriendingCometFriendRequestConfirmMutation', { id: id(slug) }),
+    withdrawRequest: (slug) => mutation('FriendingCometFriendRequestCancelMutation', { id: id(slug) }),
     message: (slug, text) => mutation('MessengerSendMutation', { id: id(slug), text }),
     forget: () => {
       cookie = '';

@@ -1,6 +1,7 @@
 import { type ApiClient, type ClientInput, contract } from '@reachly/shared/contract';
 import type { ExecutorEvent, ExecutorTask } from '@reachly/shared/schemas';
 import type { Sandbox } from '../sandbox-network/server.ts';
+import { findRequest } from '../sandbox-network/state/store.ts';
 import { type ActResult, type NetworkDriver, networkDriver, type Skin } from './network-driver.ts';
 
 /**
@@ -129,7 +130,7 @@ export class SimExecutor {
     const state = this.options.sandbox.context.state;
     const person = slug === null ? undefined : state.people.get(slug);
     if (slug === null || !person) return { status: 'skipped', reason: 'no such person' };
-    const mine = () => state.requests.find((r) => r.accountId === this.account.id && r.personSlug === slug);
+    const mine = () => findRequest(state, this.account.id, slug);
     const observed = { hasMessageButton: person.hasMessageButton };
     let result: ActResult;
     let data: DoneData = observed;
@@ -145,6 +146,16 @@ export class SimExecutor {
         if (incoming.status === 'accepted')
           return { status: 'done', data: { alreadyDone: true, ...observed } };
         result = await this.driver.acceptRequest(slug, incoming.id);
+        break;
+      }
+      case 'withdrawRequest': {
+        // As the adapter: Friends on the page is a skip; Add friend (nothing pending) is done already.
+        const request = mine();
+        if (request?.status === 'accepted')
+          return { status: 'skipped', reason: 'No pending friend request to this person', ...observed };
+        if (request?.direction !== 'outgoing')
+          return { status: 'done', data: { alreadyDone: true, ...observed } };
+        result = await this.driver.withdrawRequest(slug);
         break;
       }
       default: {

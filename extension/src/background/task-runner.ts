@@ -3,8 +3,8 @@ import type { ExecutorTask } from '@reachly/shared/schemas';
 import type { Outcome } from '../api-client.ts';
 import type { StepRun } from './tab-driver.ts';
 
-/** Actions on a lead's page that the server's protocol adds (withdraw, visit): typed by name here. */
-const LEAD_PAGE_ACTIONS = ['withdrawRequest', 'visit'] as const;
+/** Actions on a lead's page that the server's protocol adds (visit): typed by name here. */
+const LEAD_PAGE_ACTIONS = ['visit'] as const;
 type LeadPageAction = (typeof LEAD_PAGE_ACTIONS)[number];
 
 function leadPageAction(task: ExecutorTask): { kind: LeadPageAction; profileUrl: string } | null {
@@ -22,6 +22,8 @@ export function stepForTask(task: ExecutorTask): AdapterStep {
       return { kind: 'friendRequest', profileUrl: task.lead.profileUrl };
     case 'acceptRequest':
       return { kind: 'acceptRequest', profileUrl: task.lead.profileUrl };
+    case 'withdrawRequest':
+      return { kind: 'withdrawRequest', profileUrl: task.lead.profileUrl };
     case 'welcomeMessage':
     case 'aiReply':
     case 'callToAction':
@@ -46,14 +48,15 @@ export function stepForTask(task: ExecutorTask): AdapterStep {
 export function describeTask(task: ExecutorTask): string {
   const onLeadPage = leadPageAction(task);
   if (onLeadPage && 'lead' in task) {
-    const who = task.lead.name ?? task.lead.profileUrl;
-    return onLeadPage.kind === 'visit' ? `Visit ${who}` : `Withdraw the friend request to ${who}`;
+    return `Visit ${task.lead.name ?? task.lead.profileUrl}`;
   }
   switch (task.action) {
     case 'friendRequest':
       return `Friend request to ${task.lead.name ?? task.lead.profileUrl}`;
     case 'acceptRequest':
       return `Accept the friend request of ${task.lead.name ?? task.lead.profileUrl}`;
+    case 'withdrawRequest':
+      return `Withdraw the friend request to ${task.lead.name ?? task.lead.profileUrl}`;
     case 'welcomeMessage':
     case 'aiReply':
     case 'callToAction':

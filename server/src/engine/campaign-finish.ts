@@ -11,7 +11,8 @@ import { parseSettings, stepOf } from './settings.ts';
  * worked (at least one task), no task of it waits, is claimed or under way, the planning round
  * just before added nothing, it has no daily step (liking posts plans work every day), and its log
  * has had no entry about its leads for CAMPAIGN_FINISH_IDLE_DAYS: no action done, no answer read,
- * no request accepted (a day's figures or a profile's browsing are not news: NOT_ACTIVITY). The idle days cover what may still come: a friend request accepted late (its welcome
+ * no request accepted (a day's figures or a profile's browsing are not news: NOT_ACTIVITY), and no
+ * unanswered request waits for its withdrawal (withdrawAfterDays may be longer). The idle days cover what may still come: a friend request accepted late (its welcome
  * is planned then), a lead answering (an AI reply, a call to action). Checked by the claim path's
  * planning round (planning.ts), once a minute per running campaign, and cheap until the log is idle.
  */
@@ -35,6 +36,25 @@ export interface FinishedCampaign {
   organizationId: number;
   campaignId: number;
   logs: WrittenLogs;
+}
+
+/**
+ * A request of the campaign still unanswered, whose withdrawal (withdrawAfterDays, up to 90 days,
+ * longer than the idle days) is yet to be planned: the campaign has that left to do.
+ */
+async function withdrawalsAhead(
+  trx: Knex.Transaction,
+  campaignId: number,
+  settings: ReturnType<typeof parseSettings>,
+): Promise<boolean> {
+  if (stepOf(settings, 'friendRequest')?.withdrawAfterDays === undefined) return false;
+  const waiting = await trx('campaign_tasks as ft')
+    .join('leads as l', 'l.id', 'ft.lead_id')
+    .where({ 'ft.campaign_id': campaignId, 'ft.action': 'friendRequest', 'ft.status': 'done' })
+    .whereNull('l.friend_accepted_at')
+    .whereNull('l.friend_request_withdrawn_at')
+    .first('ft.id');
+  return waiting !== undefined;
 }
 
 /** Finishes the campaign if it is over, in one transaction with its log line and webhook event. */
@@ -70,6 +90,7 @@ export async function finishIfOver(
       .first('id');
     const latest = await latestLog(trx, locked.organization_id);
     if (open || !latest || new Date(latest.created_at) > idleSince) return null;
+    if (await withdrawalsAhead(trx, campaignId, parseSettings(locked.settings))) return null;
     const [row] = await table(trx, 'campaigns')
       .where({ id: campaignId })
       .update({ status: 'finished', updated_at: now })

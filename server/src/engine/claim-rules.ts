@@ -92,6 +92,8 @@ function stepStillThere(settings: CampaignSettings, task: ClaimTask): boolean {
       return templateFor(settings, task) !== null;
     case 'acceptRequest':
       return stepOf(settings, 'acceptRequests') !== undefined;
+    case 'withdrawRequest':
+      return stepOf(settings, 'friendRequest')?.withdrawAfterDays !== undefined;
     case 'joinGroups':
     case 'likePosts':
     case 'collect':

@@ -30,6 +30,8 @@ export const ACTION_PRIORITY: readonly CampaignAction[] = [
   'welcomeMessage',
   'callToAction',
   'followUp',
+  // Before the requests: a withdrawal lowers the pending requests the network counts.
+  'withdrawRequest',
   'friendRequest',
   'collect',
   'joinGroups',

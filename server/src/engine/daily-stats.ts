@@ -15,6 +15,7 @@ const NOUNS: Record<CampaignAction, [string, string]> = {
   collect: ['collection run', 'collection runs'],
   joinGroups: ['group joined', 'groups joined'],
   likePosts: ['round of likes', 'rounds of likes'],
+  withdrawRequest: ['request withdrawn', 'requests withdrawn'],
 };
 
 const counted = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;

@@ -42,7 +42,9 @@ function toExecutorTask(
   if (action === 'joinGroups') return { ...base, action, groupUrl: String(payload.groupUrl) };
   if (action === 'likePosts') return { ...base, action, count: Number(payload.count) };
   if (!taskLead) throw new Error(`task ${task.id} has no lead`);
-  if (action === 'friendRequest' || action === 'acceptRequest') return { ...base, action, lead: taskLead };
+  if (action === 'friendRequest' || action === 'acceptRequest' || action === 'withdrawRequest') {
+    return { ...base, action, lead: taskLead };
+  }
   return {
     ...base,
     action,

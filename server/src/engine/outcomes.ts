@@ -60,7 +60,8 @@ export type PlainDoneAction = keyof typeof PLAIN_DONE;
 export const isPlainDone = (action: CampaignAction): action is PlainDoneAction => action in PLAIN_DONE;
 
 /**
- * What a done task changes (docs/design.md §4): a sent request sets the lead's flag; a sent message
+ * What a done task changes (docs/design.md §4): a sent request sets the lead's flag, a withdrawn
+ * one its time (friend_request_withdrawn_at); a sent message
  * lands in the conversation (created with status sent) and schedules the next follow-up; collected
  * profiles become leads of the campaign's collection, and are planned at once.
  */
@@ -92,6 +93,17 @@ export async function applyDone(
       await openConversation(trx, { organizationId: campaign.organization_id, leadId, profileId, at: now });
       if (stepOf(campaign.settings, 'welcomeMessage')) await planWelcomes(trx, campaign.id, now);
       return { logs: [log('Accepted their friend request')] };
+    }
+    case 'withdrawRequest': {
+      // Found already withdrawn on the page (Add friend showing) counts as withdrawn too.
+      await trx('leads')
+        .where({ id: leadId })
+        .whereNull('friend_request_withdrawn_at')
+        .update({ friend_request_withdrawn_at: now });
+      const days = stepOf(campaign.settings, 'friendRequest')?.withdrawAfterDays;
+      return {
+        logs: [log(`Friend request withdrawn: unanswered${days ? ` after ${days} days` : ''}`)],
+      };
     }
     case 'welcomeMessage':
     case 'callToAction':

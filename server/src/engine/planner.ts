@@ -6,6 +6,7 @@ import { likePattern } from '../db/sql.ts';
 import { table } from '../db/tables.ts';
 import { LEAD_LISTED_SQL } from '../services/do-not-contact/task-sweep.ts';
 import { type CampaignSettings, followUpSequence, parseSettings, stepOf } from './settings.ts';
+import { planWithdrawals } from './withdrawals.ts';
 
 /**
  * The planner (docs/design.md §4): turns a running campaign's steps and each lead's state into due
@@ -15,7 +16,8 @@ import { type CampaignSettings, followUpSequence, parseSettings, stepOf } from '
  *
  * What is planned here: collecting, the first contact (friend request, or the welcome message
  * when the campaign sends no requests) of every targeted lead, the welcome message once a request
- * is accepted, the call to action of qualified conversations, joining groups and today's likes.
+ * is accepted, the withdrawal of a request unanswered for the step's withdrawAfterDays
+ * (withdrawals.ts), the call to action of qualified conversations, joining groups and today's likes.
  * Follow-ups are planned when a message goes out (planNextFollowUp) and AI replies when a lead's
  * message comes in (events.ts).
  */
@@ -141,6 +143,7 @@ export async function planCampaign(
   if (firstContact === 'friendRequest' && stepOf(settings, 'welcomeMessage')) {
     await planWelcomes(db, campaignId, now, run);
   }
+  const withdrawals = firstContact === 'friendRequest' ? await planWithdrawals(db, campaign, now) : 0;
 
   if (stepOf(settings, 'callToAction')) {
     await run(
@@ -191,7 +194,7 @@ export async function planCampaign(
   }
 
   await db('campaigns').where({ id: campaignId }).update({ planned_at: now });
-  return { added: added() + first.targeted, targeted: first.targeted, listed: first.listed };
+  return { added: added() + first.targeted + withdrawals, targeted: first.targeted, listed: first.listed };
 }
 
 /**

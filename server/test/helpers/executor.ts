@@ -24,6 +24,7 @@ export class RecordingNetwork {
   readonly joins: { from: number; groupUrl: string }[] = [];
   readonly likes: { from: number; count: number }[] = [];
   readonly accepts: { from: number; url: string }[] = [];
+  readonly withdrawals: { from: number; url: string }[] = [];
 
   sentRequest(profileId: number, url: string): boolean {
     return (this.requests.get(url) ?? []).includes(profileId);
@@ -62,6 +63,17 @@ export class RecordingNetwork {
           return false;
         this.accepts.push({ from: task.profileId, url: task.lead.profileUrl });
         return true;
+      case 'withdrawRequest': {
+        // As the adapter: Add friend showing again (withdrawn before) is done without a click.
+        const sent = this.requests.get(task.lead.profileUrl) ?? [];
+        if (!sent.includes(task.profileId)) return false;
+        this.requests.set(
+          task.lead.profileUrl,
+          sent.filter((id) => id !== task.profileId),
+        );
+        this.withdrawals.push({ from: task.profileId, url: task.lead.profileUrl });
+        return true;
+      }
       case 'joinGroups':
         this.joins.push({ from: task.profileId, groupUrl: task.groupUrl });
         return true;

@@ -44,6 +44,8 @@ export const CAMPAIGN_ACTIONS = [
   'joinGroups',
   'likePosts',
   'acceptRequest',
+  /** A friend request's withdrawal, withdrawAfterDays after it went out unanswered. */
+  'withdrawRequest',
 ] as const;
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 
@@ -58,6 +60,7 @@ export const DONE_LOG_TYPES: Readonly<Record<CampaignAction, ActivityEventType>>
   joinGroups: 'JOINED_TO_GROUP',
   likePosts: 'LIKED_POST',
   acceptRequest: 'STATUS_CHANGE',
+  withdrawRequest: 'STATUS_CHANGE',
 };
 
 /** Per-profile daily caps used for an action the campaign does not cap (a cautious start). */
@@ -71,6 +74,12 @@ export const DEFAULT_DAILY_CAPS: Readonly<Record<CampaignAction, number>> = {
   joinGroups: 3,
   likePosts: 20,
   acceptRequest: 20,
+  /**
+   * Withdrawals have a cap of their own, not the requests': they lower the risk a network sees
+   * (fewer pending requests), so they are not held back by the day's requests; a generous cap keeps
+   * a backlog (a campaign's first withdrawals) from being cleared in one burst.
+   */
+  withdrawRequest: 50,
 };
 /** AI replies one conversation may get per local day, unless the step says otherwise. */
 export const AI_REPLIES_PER_CONVERSATION_PER_DAY = 2;

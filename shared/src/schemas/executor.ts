@@ -75,6 +75,11 @@ export const executorTaskSchema = z.discriminatedUnion('action', [
   z.object({ ...taskBase, action: z.literal('friendRequest'), lead: taskLeadSchema }),
   /** Confirm the friend request this person sent the profile (campaigns that accept incoming requests). */
   z.object({ ...taskBase, action: z.literal('acceptRequest'), lead: taskLeadSchema }),
+  /**
+   * Withdraw the profile's friend request to this person, unanswered withdrawAfterDays after it went
+   * out. The person's page showing them a friend already: report skipped (nothing is withdrawn).
+   */
+  z.object({ ...taskBase, action: z.literal('withdrawRequest'), lead: taskLeadSchema }),
   z.object({
     ...taskBase,
     action: z.enum(MESSAGE_ACTIONS),

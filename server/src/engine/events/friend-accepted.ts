@@ -2,9 +2,10 @@ import type { ExecutorEvent } from '@reachly/shared/schemas';
 import { conversationKey, recordWebhookEvent } from '../../services/webhooks/record-event.ts';
 import { planWelcomes } from '../planner.ts';
 import { stepOf } from '../settings.ts';
+import { cancelWithdrawals } from '../withdrawals.ts';
 import { campaignOfLead, type EventContext, leadFor } from './context.ts';
 
-/** A lead accepted the profile's friend request: the welcome message is planned. */
+/** A lead accepted the profile's friend request: the welcome message is planned, a withdrawal cancelled. */
 export async function friendAccepted(
   { db, organizationId, profileId, now, effects }: EventContext,
   event: Extract<ExecutorEvent, { kind: 'friendAccepted' }>,
@@ -18,6 +19,7 @@ export async function friendAccepted(
       .update({ friend_accepted_at: event.at ? new Date(event.at) : now })
       .returning('id');
     if (changed.length === 0) return false;
+    await cancelWithdrawals(trx, lead.id, now);
     const campaign = await campaignOfLead(trx, lead.id, profileId);
     if (campaign?.status === 'running' && stepOf(campaign.settings, 'welcomeMessage')) {
       await planWelcomes(trx, campaign.id, now);

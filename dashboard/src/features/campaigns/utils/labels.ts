@@ -55,6 +55,7 @@ export const ACTION_LABELS: Readonly<Record<CampaignAction, string>> = {
   joinGroups: 'Groups joined',
   likePosts: 'Posts liked',
   acceptRequest: 'Requests accepted',
+  withdrawRequest: 'Requests withdrawn',
 };
 
 export const LOG_TYPE_LABELS: Readonly<Record<ActivityEventType, string>> = {
