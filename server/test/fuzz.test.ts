@@ -500,6 +500,7 @@ const routes: RouteMaker[] = [
   })),
   route('GET', '/api/campaigns/:id/stats', (s) => ({ id: s.campaignId })),
   route('GET', '/api/campaigns/:id/funnel', (s) => ({ id: s.campaignId })),
+  route('GET', '/api/campaigns/:id/variants', (s) => ({ id: s.campaignId })),
   route('GET', '/api/campaigns/:id/profiles', (s) => ({ id: s.campaignId })),
   route('POST', '/api/executor/claim', (s) => ({ body: { profileId: s.profileId } })),
   route('POST', '/api/executor/tasks/:id/started', (s) => ({

@@ -168,6 +168,7 @@ const foreign = (): [string, string, RequestOptions][] => [
   ['GET', `/api/campaigns/${ids.campaign}/logs?lastId=-1&limit=10`, {}],
   ['GET', `/api/campaigns/${ids.campaign}/stats`, {}],
   ['GET', `/api/campaigns/${ids.campaign}/funnel`, {}],
+  ['GET', `/api/campaigns/${ids.campaign}/variants`, {}],
   ['GET', `/api/campaigns/${ids.campaign}/profiles`, {}],
   ['GET', `/api/exports/leads?collectionId=${ids.collection}`, {}],
   ['GET', `/api/exports/conversations?collectionId=${ids.collection}`, {}],

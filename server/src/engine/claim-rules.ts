@@ -59,7 +59,6 @@ export interface TaskFacts {
 export const isMessageAction = (a: CampaignAction): a is MessageAction =>
   (MESSAGE_ACTIONS as readonly string[]).includes(a);
 
-/** The template a message task sends, from the campaign's current steps (edits apply to tasks not yet done). */
 /** The message for a lead who asked to be contacted later: the AI reply step's own, else the first follow-up's. */
 export function contactLaterTemplate(settings: CampaignSettings): string | null {
   return (
@@ -67,21 +66,31 @@ export function contactLaterTemplate(settings: CampaignSettings): string | null 
   );
 }
 
-export function templateFor(
+/**
+ * The versions of the message a task sends, from the campaign's current steps (edits apply to tasks
+ * not yet done): the step's template (A) and its A/B variants (B, C, D); none when the step is gone.
+ */
+export function templatesFor(
   settings: CampaignSettings,
   task: Pick<TaskRow, 'action' | 'step_key'>,
-): string | null {
+): string[] {
+  const versions = (step: { template: string; abVariants?: string[] | undefined } | undefined) =>
+    step ? [step.template, ...(step.abVariants ?? [])] : [];
   switch (task.action) {
     case 'welcomeMessage':
-      return stepOf(settings, 'welcomeMessage')?.template ?? null;
+      return versions(stepOf(settings, 'welcomeMessage'));
     case 'callToAction':
-      return stepOf(settings, 'callToAction')?.template ?? null;
-    case 'followUp':
+      return versions(stepOf(settings, 'callToAction'));
+    case 'followUp': {
       // The message on the day a lead named: the AI reply step's own, else the first follow-up's.
-      if (task.step_key.startsWith(CONTACT_LATER_KEY_PREFIX)) return contactLaterTemplate(settings);
-      return followUpSequence(settings).find((f) => f.key === task.step_key)?.template ?? null;
+      if (task.step_key.startsWith(CONTACT_LATER_KEY_PREFIX)) {
+        const template = contactLaterTemplate(settings);
+        return template === null ? [] : [template];
+      }
+      return versions(followUpSequence(settings).find((f) => f.key === task.step_key));
+    }
     default:
-      return null;
+      return [];
   }
 }
 
@@ -89,7 +98,7 @@ export function templateFor(
 function stepStillThere(settings: CampaignSettings, task: ClaimTask): boolean {
   switch (task.action) {
     case 'followUp':
-      return templateFor(settings, task) !== null;
+      return templatesFor(settings, task).length > 0;
     case 'acceptRequest':
       return stepOf(settings, 'acceptRequests') !== undefined;
     case 'withdrawRequest':

@@ -1,6 +1,6 @@
-import { leadTemplateVariables, randomGapSeconds, renderTemplate } from '@reachly/shared/logic';
+import { abVariantOf, leadTemplateVariables, randomGapSeconds, renderTemplate } from '@reachly/shared/logic';
 import { type ClaimTaskResponse, type ExecutorTask, TASK_LEASE_SECONDS } from '@reachly/shared/schemas';
-import { type ClaimTask, isMessageAction, type LeadRow, templateFor } from './claim-rules.ts';
+import { type ClaimTask, isMessageAction, type LeadRow, templatesFor } from './claim-rules.ts';
 import type { LeaseWrite } from './claim-sql.ts';
 import type { PlannedCampaign } from './planner.ts';
 import { type Effects, type ProfileRow, payloadOf } from './task-types.ts';
@@ -92,9 +92,13 @@ export function leaseTask({
   const payload = payloadOf(task);
   if (isMessageAction(task.action) && typeof payload.text !== 'string') {
     // Rendered once, on the first claim: a recheck looks for the very text that may have gone out.
-    const template = templateFor(campaign.settings, task) ?? '';
+    // With A/B versions, the lead's share picks one, kept with the task for the results.
+    const templates = templatesFor(campaign.settings, task);
+    const variant =
+      templates.length > 1 && task.lead_id !== null ? abVariantOf(task.lead_id, templates.length) : 0;
+    if (templates.length > 1) payload.variant = variant;
     payload.text = renderTemplate(
-      template,
+      templates[variant] ?? '',
       leadTemplateVariables({
         firstName: lead?.first_name,
         lastName: lead?.last_name,

@@ -33,12 +33,13 @@ function followUpSteps(settings: CampaignSettings): Extract<CampaignStep, { type
  */
 export function followUpSequence(
   settings: CampaignSettings,
-): { key: string; afterDays: number; template: string }[] {
+): { key: string; afterDays: number; template: string; abVariants?: string[] | undefined }[] {
   return followUpSteps(settings).flatMap((step, index) =>
     Array.from({ length: step.maxCount }, (_, n) => ({
       key: `followUp:${index}:${n + 1}`,
       afterDays: step.afterDays,
       template: step.template,
+      abVariants: step.abVariants,
     })),
   );
 }

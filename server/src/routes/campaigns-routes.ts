@@ -16,6 +16,7 @@ export function campaignsHandlers({ campaigns, clock }: AppContext): Handlers<Co
     stop: ({ auth, params }) => campaigns.command(auth.organizationId, params.id, 'stop'),
     logs: ({ auth, params, query }) => campaigns.logs(auth.tenant, params.id, query),
     stats: ({ auth, params }) => campaigns.stats(auth.tenant, params.id),
+    variants: ({ auth, params }) => campaigns.variants(auth.tenant, params.id),
     funnel: ({ auth, params }) => campaigns.funnel(auth.tenant, params.id),
     profiles: ({ auth, params }) => campaigns.profileStates(auth.tenant, params.id, clock.now()),
   };

@@ -16,6 +16,19 @@ export function createCampaignsService({
   const definitions = createCampaignDefinitions(deps);
   const { list, get, create, remove, preview } = definitions;
   const { update, command } = createCampaignCommands({ ...deps, clock, definitions });
-  const { logs, stats, funnel, profileStates } = createCampaignResults(deps);
-  return { list, get, create, update, command, remove, logs, stats, funnel, profileStates, preview };
+  const { logs, stats, funnel, profileStates, variants } = createCampaignResults(deps);
+  return {
+    list,
+    get,
+    create,
+    update,
+    command,
+    remove,
+    logs,
+    stats,
+    funnel,
+    profileStates,
+    variants,
+    preview,
+  };
 }

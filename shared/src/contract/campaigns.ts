@@ -6,6 +6,7 @@ import {
   campaignSchema,
   campaignStatsResponseSchema,
   campaignsListResponseSchema,
+  campaignVariantsResponseSchema,
   createCampaignBodySchema,
   deletedIdResponseSchema,
   idParamsSchema,
@@ -108,6 +109,15 @@ export const campaignsEndpoints = {
     access: 'user',
     params: idParamsSchema,
     response: campaignStatsResponseSchema,
+    errors: [404],
+  }),
+  variants: endpoint({
+    method: 'GET',
+    path: '/api/campaigns/:id/variants',
+    summary: "A campaign's A/B tests: per message version, the messages sent, replies and the reply rate.",
+    access: 'user',
+    params: idParamsSchema,
+    response: campaignVariantsResponseSchema,
     errors: [404],
   }),
   funnel: endpoint({

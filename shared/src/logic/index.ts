@@ -1,3 +1,4 @@
+export * from './ab-variants.ts';
 export * from './campaign-commands.ts';
 export * from './collections.ts';
 export * from './do-not-contact.ts';

@@ -6,7 +6,7 @@ describe('stepTemplates', () => {
     expect(
       stepTemplates([
         { type: 'friendRequest' },
-        { type: 'welcomeMessage', template: 'Hi {firstName}' },
+        { type: 'welcomeMessage', template: 'Hi {firstName}', abVariants: ['Hello {firstName}'] },
         {
           type: 'aiReply',
           intents: { question: 'Good question', interested: 'Great' },
@@ -17,6 +17,11 @@ describe('stepTemplates', () => {
       ]),
     ).toEqual([
       { path: ['steps', '1', 'template'], template: 'Hi {firstName}', step: 'Step 2 (welcome message)' },
+      {
+        path: ['steps', '1', 'abVariants', '0'],
+        template: 'Hello {firstName}',
+        step: 'Step 2 (welcome message)',
+      },
       { path: ['steps', '2', 'intents', 'question'], template: 'Good question', step: 'Step 3 (AI reply)' },
       { path: ['steps', '2', 'intents', 'interested'], template: 'Great', step: 'Step 3 (AI reply)' },
       { path: ['steps', '2', 'fallbackTemplate'], template: 'Thanks', step: 'Step 3 (AI reply)' },

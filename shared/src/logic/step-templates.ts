@@ -29,6 +29,11 @@ export function stepTemplates(steps: readonly CampaignStep[]): StepTemplate[] {
     const name = `Step ${index + 1} (${STEP_NAMES[step.type]})`;
     const found: { path: string[]; template: string | undefined }[] = [];
     if ('template' in step) found.push({ path: at('template'), template: step.template });
+    if ('abVariants' in step) {
+      (step.abVariants ?? []).forEach((template, i) => {
+        found.push({ path: at('abVariants', String(i)), template });
+      });
+    }
     if (step.type === 'aiReply') {
       for (const [intent, template] of Object.entries(step.intents)) {
         found.push({ path: at('intents', intent), template });

@@ -107,3 +107,31 @@ export const campaignProfileStateSchema = z.object({
 });
 export const campaignProfilesResponseSchema = z.array(campaignProfileStateSchema);
 export type CampaignProfileState = z.infer<typeof campaignProfileStateSchema>;
+
+/**
+ * GET /api/campaigns/:id/variants: the A/B test of each message step that has (or had) versions:
+ * per version (A is the step's template, B, C, D its abVariants), the messages sent, the leads who
+ * replied after it, those whose reply read positive, and the reply rate (null before any was sent).
+ * `template` is the version's current text (null when the step no longer has it).
+ */
+export const campaignVariantSchema = z.object({
+  variant: z.string(),
+  template: z.string().nullable(),
+  sent: z.number().int().nonnegative(),
+  replied: z.number().int().nonnegative(),
+  positive: z.number().int().nonnegative(),
+  replyRate: z.number().min(0).max(1).nullable(),
+});
+export type CampaignVariant = z.infer<typeof campaignVariantSchema>;
+export const campaignVariantsResponseSchema = z.array(
+  z.object({
+    /** welcomeMessage, callToAction, or followUp:<n> (the n-th follow-up step, from 0). */
+    step: z.string(),
+    /** "Welcome message", "Follow-up 2". */
+    label: z.string(),
+    /** The index of the step in the campaign's steps (null when it is gone). */
+    stepIndex: z.number().int().nullable(),
+    versions: z.array(campaignVariantSchema),
+  }),
+);
+export type CampaignVariantsResponse = z.infer<typeof campaignVariantsResponseSchema>;

@@ -167,7 +167,24 @@ const friendRequestStepSchema = z.object({
     ])
     .optional(),
 });
-const welcomeMessageStepSchema = z.object({ type: z.literal('welcomeMessage'), template: templateSchema });
+/** Versions of a message tried side by side: `template` is A, these B, C, D. */
+export const AB_VARIANTS_MAX = 3;
+/** A message step's letter per version: 0 → A (the step's `template`), 1 → B, … */
+export const variantLetter = (index: number) => String.fromCharCode(65 + index);
+/**
+ * Other versions of a message step's text (B, C, D): each lead gets one version, the leads split
+ * evenly between them; the campaign's results show each version's replies (A/B test).
+ */
+const abVariantsSchema = z
+  .array(templateSchema)
+  .max(AB_VARIANTS_MAX, `At most ${AB_VARIANTS_MAX} other versions of a message`)
+  .optional();
+
+const welcomeMessageStepSchema = z.object({
+  type: z.literal('welcomeMessage'),
+  template: templateSchema,
+  abVariants: abVariantsSchema,
+});
 
 const intentNameSchema = z
   .string()
@@ -195,12 +212,17 @@ const aiReplyStepSchema = z.object({
     })
     .optional(),
 });
-const callToActionStepSchema = z.object({ type: z.literal('callToAction'), template: templateSchema });
+const callToActionStepSchema = z.object({
+  type: z.literal('callToAction'),
+  template: templateSchema,
+  abVariants: abVariantsSchema,
+});
 const followUpStepSchema = z.object({
   type: z.literal('followUp'),
   /** Sent this many days after the last message when the lead has not replied. */
   afterDays: z.number().int().min(1).max(90),
   template: templateSchema,
+  abVariants: abVariantsSchema,
   /** How many times this follow-up may be sent to one lead. */
   maxCount: z.number().int().min(1).max(10).default(1),
 });

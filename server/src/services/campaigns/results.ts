@@ -4,13 +4,17 @@ import type {
   CampaignLogsResponse,
   CampaignProfileState,
   CampaignStatsResponse,
+  CampaignVariantsResponse,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { toCount } from '../../db/knex.ts';
+import type { CampaignRow } from '../../db/rows-campaigns.ts';
 import { type LogRow, toCampaignLog as toLog } from '../../engine/activity-log.ts';
 import type { Tenant } from '../tenancy.ts';
+import { settingsOf } from './definitions.ts';
 import { campaignFunnel } from './funnel.ts';
 import { campaignProfileStates } from './profile-states.ts';
+import { campaignVariants } from './variants.ts';
 
 /** What a campaign did: its log, its counts per step and day, its funnel, its profiles today. */
 export function createCampaignResults({ db }: { db: Knex }) {
@@ -68,5 +72,11 @@ export function createCampaignResults({ db }: { db: Knex }) {
     return campaignProfileStates(db, t, id, now);
   }
 
-  return { logs, stats, funnel, profileStates };
+  /** Each message step's A/B versions with what they brought (variants.ts). */
+  async function variants(t: Tenant, id: number): Promise<CampaignVariantsResponse> {
+    const row = await t.findOwned<CampaignRow>('campaigns', id, 'Campaign');
+    return campaignVariants(db, id, settingsOf(row));
+  }
+
+  return { logs, stats, funnel, profileStates, variants };
 }
