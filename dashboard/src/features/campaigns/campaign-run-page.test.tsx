@@ -1,5 +1,5 @@
 import type { RealtimePayload, ServerEventName } from '@reachly/shared/realtime';
-import type { CampaignFunnelResponse } from '@reachly/shared/schemas';
+import type { CampaignFunnelResponse, CampaignVariantsResponse } from '@reachly/shared/schemas';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,11 +70,13 @@ const storedNotice = makeLog(15, {
 let requests: RecordedRequest[];
 let startAnswer: () => Response;
 let remainingTraffic: string;
+let variants: CampaignVariantsResponse;
 
 beforeEach(() => {
   realtime.listeners.clear();
   requests = [];
   remainingTraffic = '1073741824';
+  variants = [];
   startAnswer = () => json(200, makeCampaign(5, { status: 'running' }));
   vi.stubGlobal(
     'fetch',
@@ -96,6 +98,8 @@ beforeEach(() => {
             }),
           ]),
         'GET /api/campaigns/5/funnel': () => json(200, funnel),
+        'GET /api/campaigns/5/variants': () => json(200, variants),
+        'PATCH /api/campaigns/5': (r) => json(200, { ...makeCampaign(5), ...(r.body as object) }),
         'GET /api/campaigns/5/logs': (r) =>
           json(
             200,
@@ -276,5 +280,65 @@ describe('the run view', () => {
     await userEvent.click(start);
     expect(store.get(popupsAtom).TRAFFIC_ENDED_POPUP).toBe(true);
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+  it('shows each A/B test with its versions\' replies, and "Keep" makes one version the step\'s text', async () => {
+    const steps = [
+      { type: 'friendRequest' as const },
+      { type: 'welcomeMessage' as const, template: 'Hi {firstName}', abVariants: ['Hello {firstName}!'] },
+    ];
+    requests.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      routeFetch(
+        {
+          'GET /api/campaigns/5': () => json(200, makeCampaign(5, { steps })),
+          'GET /api/campaigns/5/profiles': () => json(200, []),
+          'GET /api/campaigns/5/funnel': () => json(200, funnel),
+          'GET /api/campaigns/5/variants': () =>
+            json(200, [
+              {
+                step: 'welcomeMessage',
+                label: 'Welcome message',
+                stepIndex: 1,
+                versions: [
+                  {
+                    variant: 'A',
+                    template: 'Hi {firstName}',
+                    sent: 1200,
+                    replied: 120,
+                    positive: 40,
+                    replyRate: 0.1,
+                  },
+                  {
+                    variant: 'B',
+                    template: 'Hello {firstName}!',
+                    sent: 1190,
+                    replied: 238,
+                    positive: 90,
+                    replyRate: 0.2,
+                  },
+                ],
+              },
+            ]),
+          'GET /api/campaigns/5/logs': () => json(200, { logs: [], hasMore: false }),
+          'GET /api/collections': () => json(200, [makeCollection(3, 'Spring leads')]),
+          'PATCH /api/campaigns/5': (r) => json(200, { ...makeCampaign(5), ...(r.body as object) }),
+        },
+        requests,
+      ),
+    );
+    renderRunView();
+    const test = await screen.findByTestId('ab-test');
+    const rows = within(test).getAllByTestId('ab-version');
+    expect(rows.map((r) => r.getAttribute('data-variant'))).toEqual(['A', 'B']);
+    expect(within(rows[0] as HTMLElement).getByText('1,200')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByTestId('ab-reply-rate').textContent).toBe('20%');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep version B of the welcome message' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect((patch?.body as { steps: unknown }).steps).toEqual([
+      { type: 'friendRequest' },
+      { type: 'welcomeMessage', template: 'Hello {firstName}!' },
+    ]);
   });
 });

@@ -10,13 +10,19 @@ import { ApiError, call } from '../../lib/api.ts';
 import { ROUTES } from '../../route-paths.ts';
 import { collectionsQuery } from '../collections/collections-queries.ts';
 import { ExportButton } from '../exports/components/export-button.tsx';
-import { campaignFunnelQuery, campaignProfilesQuery, campaignQuery } from './campaigns-queries.ts';
+import {
+  campaignFunnelQuery,
+  campaignProfilesQuery,
+  campaignQuery,
+  campaignVariantsQuery,
+} from './campaigns-queries.ts';
 import { CampaignCommands } from './components/campaign-commands.tsx';
 import { CampaignStatusBadge } from './components/campaign-status-badge.tsx';
 import { CampaignLog } from './components/run/campaign-log.tsx';
 import { FunnelCharts } from './components/run/funnel-charts.tsx';
 import { NoticesList } from './components/run/notices-list.tsx';
 import { ProfileStatesTable } from './components/run/profile-states-table.tsx';
+import { VariantsTables } from './components/run/variants-table.tsx';
 import { Section } from './components/section.tsx';
 import { useCampaignLive } from './hooks/use-campaign-live.ts';
 import { useCampaignStatusPushes } from './hooks/use-campaign-status-pushes.ts';
@@ -60,6 +66,7 @@ function CampaignRunView({ campaignId }: { campaignId: number }) {
   const campaign = useQuery(campaignQuery(campaignId));
   const profiles = useQuery(campaignProfilesQuery(campaignId));
   const funnel = useQuery(campaignFunnelQuery(campaignId));
+  const variants = useQuery(campaignVariantsQuery(campaignId));
   useCampaignStatusPushes();
   const { notices } = useCampaignLive(campaignId, campaign.data?.profileIds ?? []);
   const profileNames = useMemo(
@@ -93,6 +100,11 @@ function CampaignRunView({ campaignId }: { campaignId: number }) {
           <FunnelCharts funnel={funnel.data} />
         )}
       </Section>
+      {variants.data && variants.data.length > 0 && (
+        <Section title="A/B tests">
+          <VariantsTables campaign={campaign.data} tests={variants.data} />
+        </Section>
+      )}
       <Section title="Profiles">
         {profiles.isPending ? (
           <LoadingState label="Loading the profiles…" />

@@ -22,6 +22,7 @@ export const campaignLogsKey = (id: number) => [CAMPAIGNS_KEY, 'logs', id] as co
 const campaignNoticesKey = (id: number) => [CAMPAIGNS_KEY, 'notices', id] as const;
 export const campaignFunnelKey = (id: number) => [CAMPAIGNS_KEY, 'funnel', id] as const;
 export const campaignProfilesKey = (id: number) => [CAMPAIGNS_KEY, 'profiles', id] as const;
+export const campaignVariantsKey = (id: number) => [CAMPAIGNS_KEY, 'variants', id] as const;
 
 /** GET /api/campaigns: the organisation's campaigns, newest first. */
 export const campaignsQuery = () =>
@@ -70,6 +71,14 @@ export const campaignFunnelQuery = (id: number) =>
   queryOptions({
     queryKey: campaignFunnelKey(id),
     queryFn: ({ signal }) => call(contract.campaigns.funnel, { params: { id } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/campaigns/:id/variants: each message step's A/B versions with their sends and replies. */
+export const campaignVariantsQuery = (id: number) =>
+  queryOptions({
+    queryKey: campaignVariantsKey(id),
+    queryFn: ({ signal }) => call(contract.campaigns.variants, { params: { id } }, { signal }),
     placeholderData: keepPreviousData,
   });
 

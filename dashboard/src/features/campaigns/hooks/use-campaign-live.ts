@@ -9,6 +9,7 @@ import {
   campaignLogsKey,
   campaignNoticesQuery,
   campaignProfilesKey,
+  campaignVariantsKey,
   NOTICES_MAX,
 } from '../campaigns-queries.ts';
 import { type LogPages, prependLog } from '../utils/log-pages.ts';
@@ -67,6 +68,7 @@ export function useCampaignLive(campaignId: number, profileIds: readonly number[
     if (log.type === 'LAUNCH_FAILED')
       showStartError(log.message ?? 'A profile of this campaign could not start.');
     refreshSoon(campaignFunnelKey(campaignId));
+    refreshSoon(campaignVariantsKey(campaignId));
     refreshSoon(campaignProfilesKey(campaignId));
   });
   useRealtimeEvent('campaign-notice', (notice) => {
