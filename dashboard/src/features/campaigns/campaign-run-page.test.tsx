@@ -336,7 +336,7 @@ describe('the run view', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Keep version B of the welcome message' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
     const patch = requests.find((r) => r.method === 'PATCH');
-    expect((patch?.body as { steps: unknown }).steps).toEqual([
+    expect((patch?.body as { steps?: unknown } | undefined)?.steps).toEqual([
       { type: 'friendRequest' },
       { type: 'welcomeMessage', template: 'Hello {firstName}!' },
     ]);
