@@ -1,10 +1,11 @@
 import { OffsetClock } from '@reachly/server';
 import { contract } from '@reachly/shared/contract';
+import { abVariantOf } from '@reachly/shared/logic';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
 import { type E2EApp, startE2EApp } from './support/app.ts';
-import { launchBrowser, openPage, signIn, waitForText } from './support/browser.ts';
+import { launchBrowser, openPage, screenshotsIn, signIn, waitForText } from './support/browser.ts';
 import { EXTENSION_ID } from './support/extension.ts';
 import { startProfileRun, startRunCampaign, until } from './support/profile-run.ts';
 
@@ -12,7 +13,8 @@ import { startProfileRun, startRunCampaign, until } from './support/profile-run.
  * The whole loop (issue: extension, scenario 1): the real server, the sandbox network, and a
  * profile browser (Debian's Chromium with the built extension) running a campaign end to end, a board
  * open in another browser that fills up live, and a second campaign collecting a group's members. The
- * server's clock runs on real time plus an offset the test moves to let a day pass.
+ * server's clock runs on real time plus an offset the test moves to let a day pass. The welcome is
+ * an A/B test (issue 17): each lead gets the version of its share, and the run view reports both.
  */
 const clock = new OffsetClock();
 let app: E2EApp;
@@ -74,6 +76,7 @@ describe('the whole loop', () => {
         {
           type: 'welcomeMessage',
           template: 'Hi {firstName}, thanks for connecting from {{companyName|your team}}!',
+          abVariants: ['Hello {firstName}, good to meet someone from {{companyName|your team}}!'],
         },
         {
           type: 'aiReply',
@@ -97,6 +100,17 @@ describe('the whole loop', () => {
     });
 
     const first = (p: PersonSummary) => p.name.split(' ')[0];
+    // Each lead's version of the welcome: the share of its lead id (A is the template, B the other).
+    const { leads: rows } = await call(contract.leads.list, { query: { collectionId: run.collectionId } });
+    const versionOf = (p: PersonSummary) => {
+      const row = rows.find((l) => new URL(l.profileUrl).pathname.endsWith(`/${p.slug}`));
+      if (!row) throw new Error(`no lead for ${p.slug}`);
+      return abVariantOf(row.id, 2);
+    };
+    const welcome = (p: PersonSummary, company = 'your team') =>
+      versionOf(p) === 0
+        ? `Hi ${first(p)}, thanks for connecting from ${company}!`
+        : `Hello ${first(p)}, good to meet someone from ${company}!`;
     const messagesTo = async (p: PersonSummary) =>
       fromUs((await sandbox.admin.receivedBy(p.slug)).messages).map((m) => m.text);
 
@@ -112,18 +126,18 @@ describe('the whole loop', () => {
           `Great to hear, ${first(interested)}! Here is how it works.`,
         ) && (await messagesTo(asksPrice)).includes(`It is $10 a month, ${first(asksPrice)}.`),
     );
-    expect(await messagesTo(silent)).toEqual([`Hi ${first(silent)}, thanks for connecting from Acme Tools!`]);
+    expect(await messagesTo(silent)).toEqual([welcome(silent, 'Acme Tools')]);
     expect(await messagesTo(never)).toEqual([]);
 
     // A day later: a follow-up to the one who accepted and stayed silent, none to those who replied.
     clock.advance({ days: 1, minutes: 1 });
     await until('the follow-up', async () => (await messagesTo(silent)).length === 2);
     expect(await messagesTo(silent)).toEqual([
-      `Hi ${first(silent)}, thanks for connecting from Acme Tools!`,
+      welcome(silent, 'Acme Tools'),
       `Just checking in, ${first(silent)}.`,
     ]);
     expect(await messagesTo(interested)).toEqual([
-      `Hi ${first(interested)}, thanks for connecting from your team!`,
+      welcome(interested),
       `Great to hear, ${first(interested)}! Here is how it works.`,
     ]);
 
@@ -164,6 +178,17 @@ describe('the whole loop', () => {
     expect(count('SENT_FRIEND_REQUEST')).toBe(4);
     expect(count('SENT_AI_REPLY')).toBe(2);
 
+    // The A/B test's results: the three welcomes split by the leads' shares; the two who answered.
+    const welcomed = [interested, asksPrice, silent];
+    const [test] = await call(contract.campaigns.variants, { params: { id: campaign.id } });
+    expect(test?.versions.map((v) => [v.variant, v.sent, v.replied])).toEqual(
+      [0, 1].map((version) => [
+        version === 0 ? 'A' : 'B',
+        welcomed.filter((p) => versionOf(p) === version).length,
+        [interested, asksPrice].filter((p) => versionOf(p) === version).length,
+      ]),
+    );
+
     // The board, open since the start and never reloaded, shows the conversations in their columns.
     try {
       const columnOf = (name: string) =>
@@ -181,6 +206,22 @@ describe('the whole loop', () => {
         return a === 'interested' && b === 'qualified' && c === 'sent';
       });
       expect(await columnOf(never.name)).toBeNull();
+
+      // The run view shows the A/B test, at a desktop's width and a phone's.
+      await board.goto(`${app.url}/campaigns/${campaign.id}`);
+      await board.waitForSelector('[data-testid=ab-test] [data-variant=B]');
+      const shoot = screenshotsIn('campaign-ab-test');
+      const showTest = () =>
+        board.$eval('[data-testid=ab-test]', (e) => e.scrollIntoView({ block: 'center' }));
+      await board.setViewport({ width: 1440, height: 900 });
+      await showTest();
+      await shoot(board, 'run-view', 1440);
+      await board.setViewport({ width: 390, height: 844 });
+      await showTest();
+      await shoot(board, 'run-view', 390);
+      expect(await board.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+        false,
+      );
 
       // The popup of the profile browser: profile, campaign, today's counts against the caps.
       const popup = await run.browser.browser.newPage();

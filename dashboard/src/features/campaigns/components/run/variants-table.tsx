@@ -1,4 +1,4 @@
-import { Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { Campaign, CampaignStep, CampaignVariantsResponse } from '@reachly/shared/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from '../../../../components/data-table.tsx';
@@ -62,7 +62,11 @@ function VersionsTable({ campaign, test }: { campaign: Campaign; test: Test }) {
             <Table.ColumnHeader textAlign="end">Replied</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Reply rate</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Positive</Table.ColumnHeader>
-            {choosing && <Table.ColumnHeader srOnly>Keep</Table.ColumnHeader>}
+            {choosing && (
+              <Table.ColumnHeader>
+                <VisuallyHidden>Keep</VisuallyHidden>
+              </Table.ColumnHeader>
+            )}
           </>
         }
       >
