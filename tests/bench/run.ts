@@ -28,9 +28,11 @@ import { realtimeBenches } from './realtime.ts';
  * BENCH_ONLY=dashboard measures the dashboard's budgets alone (dashboard-budgets.ts); BENCH_ONLY=engine
  * the campaign engine's planner and task protocol alone (engine.ts); BENCH_ONLY=classifier the reply
  * classifier on its evaluation set alone (classifier.ts, no database); BENCH_ONLY=load the load of
- * 200 signed-in clients on PGlite and PostgreSQL alone (load.ts); BENCH_ONLY=reads the authenticated
- * GET /api/collections against a bare Express route alone; BENCH_ONLY=growth how the import, a leads
- * page, a funnel move and GET /api/collections grow from 10^3 to 10^6 rows (growth.ts);
+ * 200 signed-in clients on PGlite and PostgreSQL alone (load.ts); BENCH_ONLY=import the CSV import of
+ * 1,000,000 rows against psql \copy and its bound, and the server's peak RSS, alone (import.ts);
+ * BENCH_ONLY=reads the authenticated GET /api/collections against a bare Express route alone;
+ * BENCH_ONLY=growth how the import, a leads page, a funnel move and GET /api/collections grow from
+ * 10^3 to 10^6 rows (growth.ts);
  * BENCH_ONLY=realtime the campaign log push to 1,000 sockets on one server (also without npm start's
  * Node flags, to show what they cost) and to 5,000 over two servers joined by Redis, the sockets in
  * forked client processes (realtime.ts; needs Redis, REDIS_URL default redis://127.0.0.1:6379);
@@ -171,7 +173,7 @@ async function benchCollections(root: Api): Promise<void> {
   }
 }
 
-/** The benchmarks on the one server on PostgreSQL (BENCH_ONLY=engine, reads or growth: those alone). */
+/** The benchmarks on the one server on PostgreSQL (BENCH_ONLY=engine, import, reads, growth or export: that alone). */
 async function serverBenches(): Promise<void> {
   await admin.connect();
   await admin.query(`create database ${dbName}`);
@@ -186,8 +188,10 @@ async function serverBenches(): Promise<void> {
     if (!only || only === 'engine') {
       record(...(await engineBenches({ root, db, databaseUrl: databaseUrl.toString(), n, log })));
     }
-    if (!only) {
+    if (!only || only === 'import') {
       record(...(await importBenches({ root, databaseUrl: databaseUrl.toString(), server, work, n, log })));
+    }
+    if (!only) {
       await benchFunnelMove(root, db);
       await benchPaging(root, db);
     }
@@ -205,7 +209,7 @@ async function serverBenches(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!only || ['engine', 'reads', 'growth', 'export'].includes(only)) await serverBenches();
+  if (!only || ['engine', 'import', 'reads', 'growth', 'export'].includes(only)) await serverBenches();
   if (!only || only === 'realtime') record(...(await realtimeBenches({ adminUrl, n, log })));
   if (!only || only === 'memory') record(...(await memoryBenches({ adminUrl, n, log })));
   if (!only || only === 'load') record(...(await loadBenches(log, adminUrl)));

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { compactBusyLeadCounts } from '../services/leads/lead-counts.ts';
 import { embeddedDatabase } from './knex.ts';
 
 /**
@@ -14,6 +15,9 @@ import { embeddedDatabase } from './knex.ts';
  * thresholds, vacuums (and analyzes) a table whose dead rows exceed 50 + 20 % of its live ones, or
  * analyzes one whose changes since its last analyze exceed 50 + 10 %. A fresh plan follows by
  * itself: an analyze invalidates the cached plans that read the table.
+ *
+ * Each pass first folds the lead counters' delta rows of busy collections (compactBusyLeadCounts),
+ * on every database: the engine's writes add one each and fold nothing themselves.
  */
 
 /** autovacuum_vacuum_threshold / _scale_factor and autovacuum_analyze_threshold / _scale_factor (PostgreSQL's defaults). */
@@ -76,6 +80,11 @@ export async function tendTables(db: Knex): Promise<{ table: string; care: Table
 export function startHousekeeping(db: Knex, { intervalMs, logger }: { intervalMs: number; logger: Logger }) {
   let running: Promise<void> | null = null;
   const pass = async () => {
+    try {
+      await compactBusyLeadCounts(db);
+    } catch (error) {
+      logger.warn({ err: error }, 'housekeeping: folding the lead counts failed');
+    }
     try {
       const tended = await tendTables(db);
       if (tended.length > 0) logger.debug({ tended }, 'housekeeping: tables vacuumed or analyzed');

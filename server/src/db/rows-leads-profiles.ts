@@ -28,7 +28,13 @@ export interface LeadCountRow {
   organization_id: number;
   collection_id: number;
   is_excluded: boolean;
+  /** Each counter's change: leads, and those with a Message button not false, a friend request
+   * sent, a message sent, to skip (migration 20261128235010). */
   n: Int8;
+  has_message_button: Int8;
+  sent_friend_requests: Int8;
+  sent_messages: Int8;
+  should_skip: Int8;
 }
 
 export interface LeadRow {

@@ -38,6 +38,7 @@ import * as authNotifySchema from './20261128000010-auth-notify-schema.ts';
 import * as inbox from './20261128100010-inbox.ts';
 import * as profileSlowDowns from './20261128233010-profile-slow-downs.ts';
 import * as requestWithdrawn from './20261128234010-request-withdrawn.ts';
+import * as collectionCounters from './20261128235010-collection-counters.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -84,6 +85,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128100010-inbox': inbox,
   '20261128233010-profile-slow-downs': profileSlowDowns,
   '20261128234010-request-withdrawn': requestWithdrawn,
+  '20261128235010-collection-counters': collectionCounters,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
