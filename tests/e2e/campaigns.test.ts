@@ -266,4 +266,29 @@ describe('campaigns', () => {
     expect(page.errors).toEqual([]);
     await page.close();
   });
+
+  it("shows the friend request step's withdrawal and slow-down fields, on a phone too", async () => {
+    const account = await registerAccount(app);
+    await seedProfile(app, account, 'Anna Berlin');
+    const page = await openSignedIn(account, '/campaigns/new');
+    await page.waitForSelector(FORM);
+    await addStep(page, 'Friend request');
+    await page.locator(`${FORM} label:has(input[name="steps.0.withdrawRequests"])`).click();
+    await page.waitForSelector(`${FORM} input[name="steps.0.withdrawAfterDays"]`);
+    expect(await page.$eval(`${FORM} input[name="steps.0.slowDownMinRate"]`, (el) => el.value)).toBe('20');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const shoot = screenshotsIn('campaigns');
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewport({ width, height });
+      await page.$eval('[data-testid=step-card]', (el) => el.scrollIntoView({ block: 'center' }));
+      // Nothing wider than the page: the fields wrap on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shoot(page, 'friend-request-step', width);
+    }
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
 });

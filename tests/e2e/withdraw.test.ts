@@ -63,7 +63,7 @@ describe('withdrawing stale friend requests', () => {
         params: { id: campaign.id },
         query: { limit: 50 },
       });
-      expect(logs.filter((l) => l.message.startsWith('Friend request withdrawn'))).toHaveLength(1);
+      expect(logs.filter((l) => l.message?.startsWith('Friend request withdrawn'))).toHaveLength(1);
     } catch (error) {
       throw new Error(`${String(error)}\n${await describeRun(run, campaign.id)}`);
     } finally {

@@ -8,6 +8,7 @@ import {
   type CreateCampaignBody,
   DEFAULT_GAP_SECONDS,
   DEFAULT_WORKING_HOURS,
+  SLOW_DOWN_DEFAULTS,
 } from '@reachly/shared/schemas';
 import type { Control } from 'react-hook-form';
 
@@ -63,6 +64,14 @@ export interface StepFormValues {
   contactLaterDays: string;
   /** followUp */
   afterDays: string;
+  /** friendRequest: withdraw requests unanswered after withdrawAfterDays (off by default) */
+  withdrawRequests: boolean;
+  withdrawAfterDays: string;
+  /** friendRequest: step the cap down when few accept (on by default; off sends slowDown: false) */
+  slowDown: boolean;
+  slowDownLastRequests: string;
+  /** the minimum acceptance rate in per cent, as typed */
+  slowDownMinRate: string;
   /** joinGroups: one link per line */
   groupUrls: string;
   /** likePosts */
@@ -87,6 +96,9 @@ export type CampaignFormControl = Control<CampaignFormValues, unknown, CreateCam
 const emptyIntents = (): Record<AiReplyIntent, string> =>
   Object.fromEntries(AI_REPLY_INTENTS.map((i) => [i, ''])) as Record<AiReplyIntent, string>;
 
+/** The age the builder offers when a person turns withdrawing on (two weeks, as peers advise). */
+const WITHDRAW_AFTER_DAYS_DEFAULT = 14;
+
 /** A new step of a type, with that type's sensible defaults. */
 export function newStep(type: CampaignStepType): StepFormValues {
   return {
@@ -106,6 +118,11 @@ export function newStep(type: CampaignStepType): StepFormValues {
     contactLaterTemplate: '',
     contactLaterDays: '',
     afterDays: '3',
+    withdrawRequests: false,
+    withdrawAfterDays: String(WITHDRAW_AFTER_DAYS_DEFAULT),
+    slowDown: true,
+    slowDownLastRequests: String(SLOW_DOWN_DEFAULTS.lastRequests),
+    slowDownMinRate: String(SLOW_DOWN_DEFAULTS.minAcceptanceRate * 100),
     groupUrls: '',
     count: '10',
   };
@@ -166,6 +183,13 @@ function stepToForm(step: CampaignStep): StepFormValues {
       row.count = String(step.count);
       break;
     case 'friendRequest':
+      row.withdrawRequests = step.withdrawAfterDays !== undefined;
+      if (step.withdrawAfterDays !== undefined) row.withdrawAfterDays = String(step.withdrawAfterDays);
+      row.slowDown = step.slowDown !== false;
+      if (step.slowDown) {
+        row.slowDownLastRequests = String(step.slowDown.lastRequests);
+        row.slowDownMinRate = String(Math.round(step.slowDown.minAcceptanceRate * 1000) / 10);
+      }
       break;
   }
   return row;
@@ -203,6 +227,28 @@ function splitList(text: string, separator: RegExp = /[,\n]/): string[] {
     .filter((s) => s !== '');
 }
 
+/**
+ * A friend request step: withdrawAfterDays when withdrawing is on; slowDown false when off, absent
+ * (the defaults) when its figures are the defaults, else the figures typed (the rate from per cent).
+ */
+function friendRequestPayload(step: StepFormValues): Record<string, unknown> {
+  const lastRequests = toNumber(step.slowDownLastRequests);
+  const percent = toNumber(step.slowDownMinRate);
+  const minAcceptanceRate = percent === undefined ? undefined : Math.round(percent * 10) / 1000;
+  const defaults =
+    lastRequests === SLOW_DOWN_DEFAULTS.lastRequests &&
+    minAcceptanceRate === SLOW_DOWN_DEFAULTS.minAcceptanceRate;
+  return {
+    type: 'friendRequest',
+    ...(step.withdrawRequests ? { withdrawAfterDays: toNumber(step.withdrawAfterDays) } : {}),
+    ...(!step.slowDown
+      ? { slowDown: false }
+      : defaults
+        ? {}
+        : { slowDown: { lastRequests, minAcceptanceRate } }),
+  };
+}
+
 /** One step's body as the API takes it (not yet validated). */
 function stepToPayload(step: StepFormValues): Record<string, unknown> {
   switch (step.type) {
@@ -226,6 +272,7 @@ function stepToPayload(step: StepFormValues): Record<string, unknown> {
         },
       };
     case 'friendRequest':
+      return friendRequestPayload(step);
     case 'acceptRequests':
       return { type: step.type };
     case 'welcomeMessage':

@@ -20,7 +20,11 @@ describe('campaign form values', () => {
             skipContacted: false,
           },
         },
-        { type: 'friendRequest' },
+        {
+          type: 'friendRequest',
+          withdrawAfterDays: 21,
+          slowDown: { lastRequests: 50, minAcceptanceRate: 0.07 },
+        },
         { type: 'welcomeMessage', template: 'Hi {firstName}' },
         {
           type: 'aiReply',
@@ -90,12 +94,28 @@ describe('campaign form values', () => {
     expect(twice.ok ? null : twice.messages.get('steps.2.type')).toBe('Only one likePosts step is allowed');
   });
 
+  it('reads a friend request without withdrawal and with slow-down off, and sends it back so', () => {
+    const form = campaignToForm(makeCampaign(1, { steps: [{ type: 'friendRequest', slowDown: false }] }));
+    expect(form.steps[0]).toMatchObject({ withdrawRequests: false, slowDown: false });
+    expect(formToPayload(form).steps).toEqual([{ type: 'friendRequest', slowDown: false }]);
+    const plain = campaignToForm(makeCampaign(1, { steps: [{ type: 'friendRequest' }] }));
+    expect(plain.steps[0]).toMatchObject({
+      slowDown: true,
+      slowDownLastRequests: '30',
+      slowDownMinRate: '20',
+    });
+    expect(formToPayload(plain).steps).toEqual([{ type: 'friendRequest' }]);
+  });
+
   it('maps body paths to the form fields', () => {
     expect(fieldOfPath(['steps', 0, 'from', 'groupUrl'])).toBe('steps.0.groupUrl');
     expect(fieldOfPath(['steps', 1, 'filters', 'includeKeywords', 2])).toBe('steps.1.includeKeywords');
     expect(fieldOfPath(['steps', 2, 'intents', 'booked'])).toBe('steps.2.intents.booked');
     expect(fieldOfPath(['steps', 2, 'intents'])).toBe('steps.2.type');
     expect(fieldOfPath(['steps', 3, 'groupUrls', 0])).toBe('steps.3.groupUrls');
+    expect(fieldOfPath(['steps', 0, 'withdrawAfterDays'])).toBe('steps.0.withdrawAfterDays');
+    expect(fieldOfPath(['steps', 0, 'slowDown', 'minAcceptanceRate'])).toBe('steps.0.slowDownMinRate');
+    expect(fieldOfPath(['steps', 0, 'slowDown', 'lastRequests'])).toBe('steps.0.slowDownLastRequests');
     expect(fieldOfPath(['steps'])).toBe('root.steps');
     expect(fieldOfPath(['workingHours'])).toBe('workingHours.end');
     expect(fieldOfPath(['profileIds', 1])).toBe('profileIds');

@@ -1,4 +1,8 @@
-import { type CreateCampaignBody, createCampaignBodySchema } from '@reachly/shared/schemas';
+import {
+  type CreateCampaignBody,
+  createCampaignBodySchema,
+  WITHDRAW_AFTER_DAYS_MAX,
+} from '@reachly/shared/schemas';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { FormIssue } from '../../../lib/form-issues.ts';
 import { type CampaignFormValues, formToPayload } from './campaign-form-values.ts';
@@ -13,6 +17,7 @@ const STEP_FIELDS = new Set([
   'afterDays',
   'count',
   'groupUrls',
+  'withdrawAfterDays',
 ]);
 const FILTER_FIELDS = new Set(['hasMessageButton', 'includeKeywords', 'excludeKeywords', 'skipContacted']);
 
@@ -36,6 +41,8 @@ export function fieldOfPath(path: readonly PropertyKey[]): string {
       if (field === 'intents' && sub !== undefined) return `${step}.intents.${sub}`;
       if (field === 'contactLater')
         return `${step}.${sub === 'defaultDays' ? 'contactLaterDays' : 'contactLaterTemplate'}`;
+      if (field === 'slowDown')
+        return `${step}.${sub === 'minAcceptanceRate' ? 'slowDownMinRate' : 'slowDownLastRequests'}`;
       if (field !== undefined && STEP_FIELDS.has(field)) return `${step}.${field}`;
       // The step as a whole (a second step of a type, no intent given...): shown under its title.
       return `${step}.type`;
@@ -51,9 +58,18 @@ export function fieldOfPath(path: readonly PropertyKey[]): string {
   }
 }
 
+/** The friend request step's numbers: the shared schema's bounds, said in the form's own units. */
+const FRIEND_REQUEST_BOUNDS: Record<string, string> = {
+  withdrawAfterDays: `Withdraw after 1 to ${WITHDRAW_AFTER_DAYS_MAX} days`,
+  slowDownLastRequests: 'Count the last 10 to 500 requests',
+  slowDownMinRate: 'Give a rate from 1 % to 95 %',
+};
+
 /** zod's own messages start with their path ("steps.1.count: Too small…"); beside the field it is noise. */
 function messageOf(issue: Issue): string {
   const field = fieldOfPath(issue.path ?? []);
+  const bounds = FRIEND_REQUEST_BOUNDS[field.split('.').at(-1) ?? ''];
+  if (bounds && field.startsWith('steps.')) return bounds;
   if (issue.code === 'invalid_type') {
     if (field === 'collectionId') return 'Choose a collection';
     if (issue.expected === 'number') return 'Enter a whole number';

@@ -13,6 +13,8 @@ import {
   INTENT_LABELS,
   type StepFormValues,
 } from '../../utils/campaign-form-values.ts';
+import { FriendRequestFields } from './friend-request-fields.tsx';
+import { NumberField } from './number-field.tsx';
 import { TemplateField } from './template-field.tsx';
 
 export interface StepFieldsProps {
@@ -21,33 +23,6 @@ export interface StepFieldsProps {
   control: CampaignFormControl;
   register: UseFormRegister<CampaignFormValues>;
   errors: FieldErrors<StepFormValues> | undefined;
-}
-
-function NumberField({
-  label,
-  inputProps,
-  error,
-  min,
-  max,
-  required = true,
-}: {
-  label: string;
-  inputProps: ReturnType<UseFormRegister<CampaignFormValues>>;
-  error: string | undefined;
-  min: number;
-  max: number;
-  /** An empty optional field means the default its label names. */
-  required?: boolean;
-}) {
-  return (
-    <Field.Root invalid={!!error} required={required}>
-      <Field.Label>
-        {label} <Field.RequiredIndicator />
-      </Field.Label>
-      <Input type="number" inputMode="numeric" min={min} max={max} step={1} {...inputProps} />
-      <FieldError>{error}</FieldError>
-    </Field.Root>
-  );
 }
 
 function CollectFields({ index, control, register, errors }: StepFieldsProps) {
@@ -217,11 +192,7 @@ export function StepFields(props: StepFieldsProps) {
     case 'target':
       return <TargetFields {...props} />;
     case 'friendRequest':
-      return (
-        <Text fontSize="sm" color="fg.muted">
-          Nothing to set: each targeted lead gets a friend request, within the daily cap.
-        </Text>
-      );
+      return <FriendRequestFields {...props} />;
     case 'welcomeMessage':
     case 'callToAction':
       return <MessageField {...props} />;

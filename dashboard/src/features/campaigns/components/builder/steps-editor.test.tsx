@@ -159,6 +159,50 @@ describe('the steps editor', { timeout: 60_000 }, () => {
     expect(body.dailyCaps).toEqual({ followUp: 5 });
   });
 
+  it("sends the friend request's withdrawal and slow-down, and names the step of a wrong value", async () => {
+    const { onSaved } = renderForm();
+    await fillBasics();
+    await addStep('Friend request');
+    const card = screen.getByTestId('step-card');
+    // Off by default: no withdrawal field until the switch is on; slow-down on with its defaults.
+    expect(within(card).queryByRole('spinbutton', { name: /Withdraw after/ })).toBeNull();
+    expect(
+      (within(card).getByRole('spinbutton', { name: /Minimum acceptance rate/ }) as HTMLInputElement).value,
+    ).toBe('20');
+    await userEvent.click(within(card).getByRole('checkbox', { name: 'Withdraw unanswered requests' }));
+    const days = within(card).getByRole('spinbutton', { name: /Withdraw after/ });
+    await userEvent.clear(days);
+    await userEvent.type(days, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
+    expect(await within(card).findByText('Withdraw after 1 to 90 days')).toBeTruthy();
+    expect(within(card).getByRole('heading').textContent).toBe('1. Friend request');
+    expect(posted()).toHaveLength(0);
+
+    await userEvent.clear(days);
+    await userEvent.type(days, '10');
+    const rate = within(card).getByRole('spinbutton', { name: /Minimum acceptance rate/ });
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '15');
+    await userEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect((posted()[0]?.body as { steps: unknown[] }).steps).toEqual([
+      {
+        type: 'friendRequest',
+        withdrawAfterDays: 10,
+        slowDown: { lastRequests: 30, minAcceptanceRate: 0.15 },
+      },
+    ]);
+
+    // Slow-down off is sent as false; its figures are hidden.
+    await userEvent.click(within(card).getByRole('checkbox', { name: 'Slow down when few people accept' }));
+    expect(within(card).queryByRole('spinbutton', { name: /Minimum acceptance rate/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Create campaign|Save/ }));
+    await waitFor(() => expect(posted()).toHaveLength(2));
+    expect((posted()[1]?.body as { steps: unknown[] }).steps).toEqual([
+      { type: 'friendRequest', withdrawAfterDays: 10, slowDown: false },
+    ]);
+  });
+
   it("shows the schema's messages and sends nothing while the form is incomplete", async () => {
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create campaign' }));

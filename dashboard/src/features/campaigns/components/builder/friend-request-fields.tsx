@@ -1,0 +1,94 @@
+import { SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { WITHDRAW_AFTER_DAYS_MAX } from '@reachly/shared/schemas';
+import { Controller, useWatch } from 'react-hook-form';
+import { NumberField } from './number-field.tsx';
+import type { StepFieldsProps } from './step-fields.tsx';
+
+/** A switch bound to one of the step's booleans. */
+function StepSwitch({
+  control,
+  name,
+  label,
+}: Pick<StepFieldsProps, 'control'> & {
+  name: `steps.${number}.withdrawRequests` | `steps.${number}.slowDown`;
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch.Root
+          checked={field.value}
+          onCheckedChange={(e) => field.onChange(e.checked)}
+          name={field.name}
+        >
+          <Switch.HiddenInput onBlur={field.onBlur} />
+          <Switch.Control />
+          <Switch.Label>{label}</Switch.Label>
+        </Switch.Root>
+      )}
+    />
+  );
+}
+
+/**
+ * The friend request step (issue 17): withdraw requests nobody answered after some days (off by
+ * default), and slow down when few people accept (on by default, with the shared defaults).
+ */
+export function FriendRequestFields({ index, control, register, errors }: StepFieldsProps) {
+  const withdraw = useWatch({ control, name: `steps.${index}.withdrawRequests` });
+  const slowDown = useWatch({ control, name: `steps.${index}.slowDown` });
+  return (
+    <Stack gap="4">
+      <Stack gap="3">
+        <StepSwitch
+          control={control}
+          name={`steps.${index}.withdrawRequests`}
+          label="Withdraw unanswered requests"
+        />
+        {withdraw && (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+            <NumberField
+              label="Withdraw after this many days"
+              inputProps={register(`steps.${index}.withdrawAfterDays`)}
+              error={errors?.withdrawAfterDays?.message}
+              min={1}
+              max={WITHDRAW_AFTER_DAYS_MAX}
+            />
+          </SimpleGrid>
+        )}
+      </Stack>
+      <Stack gap="3">
+        <StepSwitch
+          control={control}
+          name={`steps.${index}.slowDown`}
+          label="Slow down when few people accept"
+        />
+        {slowDown && (
+          <>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+              <NumberField
+                label="Judge by the last N requests"
+                inputProps={register(`steps.${index}.slowDownLastRequests`)}
+                error={errors?.slowDownLastRequests?.message}
+                min={10}
+                max={500}
+              />
+              <NumberField
+                label="Minimum acceptance rate (%)"
+                inputProps={register(`steps.${index}.slowDownMinRate`)}
+                error={errors?.slowDownMinRate?.message}
+                min={1}
+                max={95}
+              />
+            </SimpleGrid>
+            <Text fontSize="sm" color="fg.muted">
+              Below that rate, the profile sends fewer requests a day until more people accept.
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
