@@ -293,6 +293,12 @@ describe('friend requests', () => {
     const withdraw: AdapterStep = { kind: 'withdrawRequest', profileUrl: target.url };
     expect(await drive(b, withdraw)).toMatchObject({ result: { status: 'done' }, acted: 1 });
     expect(await drive(b, withdraw)).toMatchObject({ result: { status: 'done' }, acted: 0 });
+    // The network's records keep it as withdrawn; a friend's request is not withdrawn.
+    expect((await sandbox.admin.receivedBy(target.slug)).requests).toMatchObject([{ status: 'withdrawn' }]);
+    expect(await drive(b, { kind: 'withdrawRequest', profileUrl: sender.url })).toMatchObject({
+      result: { status: 'skipped', reason: 'No pending friend request to this person' },
+      acted: 0,
+    });
   });
 
   it('skips a profile the network does not have', async () => {
