@@ -9,11 +9,12 @@ import { funnelMoves, leadsPages } from './lib/workloads.ts';
 /**
  * How four things grow with the rows behind them (`BENCH_ONLY=growth`), from 10^3 to 10^6 rows
  * (BENCH_SCALE scales the sizes): one organisation per size, its leads and conversations seeded in
- * SQL (seed.ts); a leads page, a funnel move and GET /api/collections (which counts the
- * organisation's leads) measured with the four sizes taking turns (RUNS medians); then the import
- * of a CSV of as many rows through POST /api/leads/import into a new collection of that
- * organisation (the median of IMPORT_RUNS below 10^5 rows, one import from there on). Each line
- * gives the ratio from one decade to the next: ~1 is flat, 10 grows with the rows.
+ * SQL (seed.ts); a leads page, a funnel move and GET /api/collections (which sums the kept
+ * counters of the organisation's collections) measured with the four sizes taking turns (RUNS
+ * medians); then the import of a CSV of as many rows through POST /api/leads/import into a new
+ * collection of that organisation (the median of IMPORT_RUNS below 10^5 rows, one import from
+ * there on). Each line gives the ratio from one decade to the next: ~1 is flat, 10 grows with
+ * the rows.
  */
 
 export interface GrowthBenchContext {
