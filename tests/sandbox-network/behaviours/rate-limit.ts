@@ -18,7 +18,7 @@ const DEFAULT_LIMIT: LimitRule = { max: 30, windowMs: HOUR, blockMs: DAY };
  * unanswered requests. 200 is within that, and a month of 20 requests a day that nobody withdraws
  * reaches it.
  */
-export const DEFAULT_PENDING_LIMIT = 200;
+const DEFAULT_PENDING_LIMIT = 200;
 
 interface Entry {
   times: number[];

@@ -26,7 +26,7 @@ export interface FriendRequest {
 }
 
 /** An action the network blocked for a reason other than speed (too many pending requests). */
-export interface Restriction {
+interface Restriction {
   accountId: number;
   kind: ActionKind;
   reason: 'too-many-pending';

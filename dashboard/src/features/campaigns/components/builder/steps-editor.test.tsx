@@ -185,7 +185,7 @@ describe('the steps editor', { timeout: 60_000 }, () => {
     await userEvent.type(rate, '15');
     await userEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
-    expect((posted()[0]?.body as { steps: unknown[] }).steps).toEqual([
+    expect((posted()[0]?.body as { steps?: unknown[] } | undefined)?.steps).toEqual([
       {
         type: 'friendRequest',
         withdrawAfterDays: 10,
@@ -196,9 +196,9 @@ describe('the steps editor', { timeout: 60_000 }, () => {
     // Slow-down off is sent as false; its figures are hidden.
     await userEvent.click(within(card).getByRole('checkbox', { name: 'Slow down when few people accept' }));
     expect(within(card).queryByRole('spinbutton', { name: /Minimum acceptance rate/ })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: /Create campaign|Save/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
     await waitFor(() => expect(posted()).toHaveLength(2));
-    expect((posted()[1]?.body as { steps: unknown[] }).steps).toEqual([
+    expect((posted()[1]?.body as { steps?: unknown[] } | undefined)?.steps).toEqual([
       { type: 'friendRequest', withdrawAfterDays: 10, slowDown: false },
     ]);
   });
