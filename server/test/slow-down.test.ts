@@ -107,10 +107,29 @@ describe('slowing down on a low acceptance rate', () => {
     expect(notices[0]).toMatchObject({ type: 'SIGNAL', level: 'warning', profileId: p.profileId });
   });
 
+  it('writes one notice when claims of the profile decide at once', async () => {
+    const p = await running('slow-race', { type: 'friendRequest' });
+    const notices = collect(p.socket, 'campaign-notice');
+    expect(await p.day('2026-06-01T09:30:00Z')).toHaveLength(20);
+    expect(await p.day('2026-06-02T09:30:00Z')).toHaveLength(20);
+    // 40 requests unanswered for 14 days (0 % of the last 30): three claims open the day together
+    // (on PostgreSQL they race for real, with a notice each without the write's guard; PGlite
+    // runs their statements one after another).
+    clock.set('2026-06-17T09:30:00Z');
+    const answers = await Promise.all([p.executor.claim(), p.executor.claim(), p.executor.claim()]);
+    expect(answers.filter((a) => a.task !== null)).toHaveLength(1);
+    expect(await p.signals()).toEqual([
+      expect.stringContaining('sends at most 5 friend requests a day instead of 20'),
+    ]);
+    expect(notices).toHaveLength(1);
+  });
+
   it('keeps the cap when the step turns the slow-down off', async () => {
     const p = await running('slow-off', { type: 'friendRequest', slowDown: false });
     expect(await p.day('2026-06-01T09:30:00Z')).toHaveLength(20);
-    expect(await p.day('2026-06-16T09:30:00Z')).toHaveLength(20);
+    expect(await p.day('2026-06-02T09:30:00Z')).toHaveLength(20);
+    // 40 requests unanswered for 14 days: on (30 at 20 %), the cap would be a quarter.
+    expect(await p.day('2026-06-17T09:30:00Z')).toHaveLength(20);
     expect(await p.signals()).toEqual([]);
   });
 
