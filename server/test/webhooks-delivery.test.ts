@@ -3,8 +3,18 @@ import { contract } from '@reachly/shared/contract';
 import type { WebhookEventType } from '@reachly/shared/schemas';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReplyProvider } from '../src/ai/index.ts';
+import { OfflineReplyProvider } from '../src/ai/offline-provider.ts';
 import { ManualClock } from '../src/engine/index.ts';
+import { REPLIED_HOLD_MS } from '../src/services/webhooks/record-event.ts';
 import { sendSigned } from '../src/services/webhooks/sender.ts';
+import {
+  reportEvents,
+  runUntilIdle,
+  seedLeads,
+  setupCampaignOrg,
+  startCampaign,
+} from './helpers/campaign-run.ts';
 import { seedCollection, seedConversation } from './helpers/seed-conversations.ts';
 import {
   callAs,
@@ -24,6 +34,22 @@ import { WebhookReceiver } from './helpers/webhook-receiver.ts';
  */
 
 const clock = new ManualClock(Date.now());
+
+/** The offline reader of replies, or, while `down`, a provider that fails (a server dying mid-call alike). */
+class SwitchableProvider implements ReplyProvider {
+  down = false;
+  readonly #offline = new OfflineReplyProvider();
+  classify(conversation: Parameters<ReplyProvider['classify']>[0]) {
+    return this.#offline.classify(conversation);
+  }
+  understand(...args: Parameters<ReplyProvider['understand']>) {
+    return this.#offline.understand(...args);
+  }
+  reply(input: Parameters<ReplyProvider['reply']>[0]) {
+    return this.down ? Promise.reject(new Error('the AI provider is down')) : this.#offline.reply(input);
+  }
+}
+const provider = new SwitchableProvider();
 // Both servers of a deployment share the key that seals the endpoints' secrets.
 const SHARED_ENV = {
   WEBHOOKS_ALLOW_PRIVATE: '1',
@@ -35,7 +61,9 @@ let server: TestServer;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  server = await startTestServer(SHARED_ENV, { engine: { clock, random: () => 0.5 } });
+  server = await startTestServer(SHARED_ENV, {
+    engine: { clock, random: () => 0.5, replyProvider: provider },
+  });
 }, 180_000);
 afterAll(async () => {
   await server?.close();
@@ -293,5 +321,67 @@ describe('at least once, acknowledged once', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('lead.replied of a campaign whose AI step reads replies', () => {
+  it('carries the intent read; when the reading fails it is never lost: it goes out without one after the hold', async () => {
+    const rx = await newReceiver();
+    const { account, collectionId, profileIds, executor } = await setupCampaignOrg(server, 'hook-replied');
+    const profileId = profileIds[0] as number;
+    const endpoint = await endpointFor(account, rx.url, ['lead.replied']);
+    const [keen, unlucky] = await seedLeads(server, account.organizationId, collectionId, 2);
+    if (!keen || !unlucky) throw new Error('no leads');
+    await startCampaign(account, {
+      name: 'Replies',
+      collectionId,
+      profileIds,
+      steps: [
+        { type: 'welcomeMessage', template: 'Hi {firstName}' },
+        { type: 'aiReply', intents: { interested: 'Great, {firstName}!' } },
+      ],
+      gapSeconds: { min: 10, max: 10 },
+      workingHours: { start: '00:00', end: '23:59' },
+    });
+    await runUntilIdle([executor], clock);
+    const replied = () =>
+      rx.requests.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+
+    // Read at once: the event goes out with the intent.
+    const sentAt = clock.now().toISOString();
+    await reportEvents(account, profileId, [
+      { kind: 'message', profileUrl: keen.url, text: 'Yes, I am interested. Tell me more!', sentAt },
+    ]);
+    await tick();
+    expect(replied()).toMatchObject([
+      { type: 'lead.replied', data: { text: 'Yes, I am interested. Tell me more!', intent: 'interested' } },
+    ]);
+
+    // The reading fails after the message was stored: the event waits for it, then goes out anyway.
+    provider.down = true;
+    try {
+      const failed = await account.api.request('POST', '/api/executor/events', {
+        json: {
+          profileId,
+          events: [{ kind: 'message', profileUrl: unlucky.url, text: 'Who is this?', sentAt }],
+        },
+      });
+      expect(failed.status).toBe(500);
+    } finally {
+      provider.down = false;
+    }
+    expect(await tick()).toBe(0);
+    clock.advance({ seconds: REPLIED_HOLD_MS / 1000 - 1 });
+    expect(await tick()).toBe(0);
+    clock.advance({ seconds: 2 });
+    expect(await tick()).toBe(1);
+    expect(replied()[1]).toMatchObject({
+      type: 'lead.replied',
+      data: { text: 'Who is this?', intent: null, lead: { profileUrl: unlucky.url } },
+    });
+    expect((await deliveriesOf(account, endpoint.id)).map((d) => d.status)).toEqual([
+      'delivered',
+      'delivered',
+    ]);
   });
 });

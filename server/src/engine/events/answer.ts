@@ -11,7 +11,7 @@ import {
   type ReplyMessage,
 } from '../../ai/index.ts';
 import { table } from '../../db/tables.ts';
-import { recordReplied } from '../../services/webhooks/record-event.ts';
+import { releaseReplied } from '../../services/webhooks/record-event.ts';
 import { planContactLater } from '../contact-later.ts';
 import { moveCard } from '../conversation-writes.ts';
 import { markDoNotContact } from '../people.ts';
@@ -63,7 +63,12 @@ export async function answer(ctx: EventContext, stored: StoredMessage): Promise<
   });
   if (decision.action === 'handoff') {
     // No classification follows: lead.replied goes out now, without an intent.
-    await recordReplied(db, { ...repliedOf(ctx, stored), campaignId: campaign.id, intent: null });
+    await releaseReplied(db, {
+      organizationId: ctx.organizationId,
+      messageId: stored.messageId,
+      intent: null,
+      now,
+    });
     const message = `${lead.name ?? 'A lead'} wrote "${decision.word}": no automatic reply, a person should answer.`;
     signalAbout(effects, { campaignId: campaign.id, profileId, leadId: lead.id }, message);
     return;
@@ -71,7 +76,12 @@ export async function answer(ctx: EventContext, stored: StoredMessage): Promise<
   // A person wrote in this conversation by hand (the inbox): no AI reply until they resume them.
   const card = await table(db, 'conversations').where({ id: stored.conversationId }).first('ai_paused_at');
   if (card?.ai_paused_at) {
-    await recordReplied(db, { ...repliedOf(ctx, stored), campaignId: campaign.id, intent: null });
+    await releaseReplied(db, {
+      organizationId: ctx.organizationId,
+      messageId: stored.messageId,
+      intent: null,
+      now,
+    });
     return;
   }
   // A named day ("next Tuesday", "in March") is read in the profile's time zone, from the engine's now.
@@ -91,12 +101,6 @@ export async function answer(ctx: EventContext, stored: StoredMessage): Promise<
 
 type Answered = StoredMessage & { campaign: PlannedCampaign };
 
-/** The lead.replied event's fields of a stored message. */
-function repliedOf({ organizationId, profileId, now }: EventContext, stored: StoredMessage) {
-  const { conversationId, lead, text } = stored;
-  return { organizationId, profileId, conversationId, leadId: lead.id, text, at: now };
-}
-
 /** What the understood answer changes: the card, then do-not-contact, a person, a later day or a reply. */
 async function actOnReply(
   trx: Knex.Transaction,
@@ -111,7 +115,7 @@ async function actOnReply(
   const base = { campaignId: campaign.id, profileId, leadId: lead.id };
   const who = lead.name ?? 'The lead';
   const status = cardStatusForIntent(intent);
-  await recordReplied(trx, { ...repliedOf(ctx, stored), campaignId: campaign.id, intent });
+  await releaseReplied(trx, { organizationId, messageId: stored.messageId, intent, now });
   if (status) await moveCard(trx, organizationId, conversationId, status, now);
   effects.logs.push({
     ...base,

@@ -83,9 +83,13 @@ export async function storeIncoming(
       .returning('id');
     await trx('conversations').where({ id: written.id }).update({ contact_on: null, needs_person: null });
     const campaign = await campaignOfLead(trx, lead.id, profileId);
-    // The AI step classifies the reply (answer.ts), and lead.replied carries the intent from there.
-    if (!(campaign?.status === 'running' && stepOf(campaign.settings, 'aiReply'))) {
-      await recordReplied(trx, {
+    // lead.replied is written with the message. Where the AI step reads the reply (answer.ts) it is
+    // held until the reading gives it the intent, or for REPLIED_HOLD_MS at most (a failed provider,
+    // a server that died meanwhile): never lost, at worst late and without the intent.
+    const classified = campaign?.status === 'running' && stepOf(campaign.settings, 'aiReply') !== undefined;
+    await recordReplied(
+      trx,
+      {
         organizationId,
         conversationId: written.id,
         leadId: lead.id,
@@ -94,8 +98,9 @@ export async function storeIncoming(
         text: event.text,
         intent: null,
         at: now,
-      });
-    }
+      },
+      classified && message ? { heldFor: Number(message.id) } : {},
+    );
     effects.logs.push({
       campaignId: campaign?.id ?? null,
       profileId,

@@ -19,6 +19,8 @@ export interface WebhookEventWrite {
   dedupeKey?: string;
   /** Adds `lead: {id, name, profileUrl}` to the data, read in the same statement. */
   leadId?: number;
+  /** Its deliveries wait until then (default: at once): a held event (see recordReplied). */
+  deliverAt?: Date;
 }
 
 /** The ordering key of a conversation's events. */
@@ -53,7 +55,7 @@ export async function recordWebhookEvent(
      )
      insert into webhook_deliveries
        (organization_id, endpoint_id, event_id, ordering_key, status, attempts, next_attempt_at, created_at)
-     select :org, s.id, ev.id, ev.ordering_key, 'pending', 0, :at, :at from ev cross join subscribers s`,
+     select :org, s.id, ev.id, ev.ordering_key, 'pending', 0, :deliverAt, :at from ev cross join subscribers s`,
     {
       org: event.organizationId,
       typeJson: JSON.stringify([event.type]),
@@ -64,6 +66,7 @@ export async function recordWebhookEvent(
       data: JSON.stringify(event.data),
       leadId: event.leadId ?? null,
       at: event.at,
+      deliverAt: event.deliverAt ?? event.at,
     },
   );
 }
@@ -98,19 +101,33 @@ export function recordStatusChanged(
   });
 }
 
+/** A lead's message as `lead.replied` carries it. */
+export interface RepliedEvent {
+  organizationId: number;
+  conversationId: number;
+  leadId: number;
+  profileId: number;
+  campaignId: number | null;
+  text: string;
+  intent: string | null;
+  at: Date;
+}
+
+/**
+ * How long a `lead.replied` waits for the AI step's reading before it goes out without one: the
+ * event is written with the message (held), and released with the intent once the reply is read
+ * (releaseReplied). A server that dies in between, or an AI provider that fails, delays it by this
+ * much; it is never lost.
+ */
+export const REPLIED_HOLD_MS = 5 * 60_000;
+
+const repliedKey = (messageId: number) => `lead.replied:${messageId}`;
+
 /** `lead.replied`: a lead's message, with the intent the AI step classified it as (null when none did). */
 export function recordReplied(
   db: Knex | Knex.Transaction,
-  reply: {
-    organizationId: number;
-    conversationId: number;
-    leadId: number;
-    profileId: number;
-    campaignId: number | null;
-    text: string;
-    intent: string | null;
-    at: Date;
-  },
+  reply: RepliedEvent,
+  { heldFor }: { heldFor?: number } = {},
 ): Promise<void> {
   return recordWebhookEvent(db, {
     organizationId: reply.organizationId,
@@ -125,7 +142,37 @@ export function recordReplied(
     at: reply.at,
     orderingKey: conversationKey(reply.conversationId),
     leadId: reply.leadId,
+    ...(heldFor === undefined
+      ? {}
+      : { dedupeKey: repliedKey(heldFor), deliverAt: new Date(reply.at.getTime() + REPLIED_HOLD_MS) }),
   });
+}
+
+/**
+ * The held `lead.replied` of message `messageId` goes out now, with the intent read (null when none
+ * was). Deliveries already tried (the hold ran out first) are left as they are.
+ */
+export async function releaseReplied(
+  db: Knex | Knex.Transaction,
+  release: { organizationId: number; messageId: number; intent: string | null; now: Date },
+): Promise<void> {
+  await db.raw(
+    `with ev as (
+       update webhook_events set data = jsonb_set(data, '{intent}', to_jsonb(:intent::text))
+        where organization_id = :org and dedupe_key = :key
+          -- An event some endpoint has already been sent keeps its body: the same id, the same data.
+          and not exists (select 1 from webhook_deliveries x where x.event_id = webhook_events.id and x.attempts > 0)
+        returning id
+     )
+     update webhook_deliveries d set next_attempt_at = :now
+       from ev where d.event_id = ev.id and d.attempts = 0 and d.status = 'pending'`,
+    {
+      org: release.organizationId,
+      key: repliedKey(release.messageId),
+      intent: release.intent,
+      now: release.now,
+    },
+  );
 }
 
 /** The campaign event of each status a campaign can move to (a stop finishes it: it cannot run on). */
