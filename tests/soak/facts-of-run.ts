@@ -65,6 +65,7 @@ export async function factsOfRun(run: RunOfOneProfile): Promise<{ facts: MonthFa
     manualMoves: [],
     downtimes: [],
     answers: run.answers ?? new Map(),
+    withdrawAfterDays: {},
   };
   return { facts, record };
 }

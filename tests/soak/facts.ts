@@ -36,6 +36,8 @@ export interface MonthFacts {
   lifted?: { profileId: number; at: number };
   /** People given one of the harder answers (sandbox script), by slug. */
   answers: Map<string, HardAnswer>;
+  /** The friend request step's withdrawAfterDays of each campaign that withdraws, by campaign id. */
+  withdrawAfterDays: Record<number, number>;
   /** The do-not-contact list of the run (invariants-do-not-contact.ts); absent in a run without one. */
   doNotContact?: MonthDoNotContact;
 }

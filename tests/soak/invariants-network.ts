@@ -8,13 +8,13 @@ import type { SimRecord } from './sim-executor.ts';
 /** What the network saw one of our accounts do. */
 export interface NetworkAction {
   profileId: number;
-  kind: 'request' | 'message' | 'accept';
+  kind: 'request' | 'message' | 'accept' | 'withdraw';
   person: string;
   at: number;
   text?: string;
 }
 
-/** Every request, acceptance and message of our profiles' accounts, from the sandbox's own records. */
+/** Every request, withdrawal, acceptance and message of our profiles' accounts, from the sandbox's own records. */
 export function networkActions(sandbox: Sandbox, facts: MonthFacts): NetworkAction[] {
   const state = sandbox.context.state;
   const profileOfAccount = new Map<number, number>();
@@ -26,9 +26,11 @@ export function networkActions(sandbox: Sandbox, facts: MonthFacts): NetworkActi
   for (const r of state.requests) {
     const profileId = profileOfAccount.get(r.accountId);
     if (profileId === undefined) continue;
-    if (r.direction === 'outgoing')
+    if (r.direction === 'outgoing') {
       out.push({ profileId, kind: 'request', person: r.personSlug, at: r.sentAt });
-    else if (r.status === 'accepted' && r.acceptedAt !== null)
+      if (r.withdrawnAt !== null)
+        out.push({ profileId, kind: 'withdraw', person: r.personSlug, at: r.withdrawnAt });
+    } else if (r.status === 'accepted' && r.acceptedAt !== null)
       out.push({ profileId, kind: 'accept', person: r.personSlug, at: r.acceptedAt });
   }
   for (const m of state.messages) {

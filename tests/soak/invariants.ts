@@ -6,6 +6,7 @@ import { nobodyListedContacted } from './invariants-do-not-contact.ts';
 import { everyEventLogged, logMatchesNetwork } from './invariants-log.ts';
 import { actedWhenAllowed, networkActions, sentOnce } from './invariants-network.ts';
 import { tasksWithinLimits } from './invariants-tasks.ts';
+import { withdrawalsKept } from './invariants-withdrawals.ts';
 import type { SimRecord } from './sim-executor.ts';
 
 /**
@@ -13,7 +14,8 @@ import type { SimRecord } from './sim-executor.ts';
  * person really received, and when) and the server's tasks and log. Each family of invariants lives
  * in its own module: what reached the network (invariants-network.ts), the server's tasks
  * (invariants-tasks.ts), the log (invariants-log.ts), what people asked for (invariants-answers.ts),
- * the do-not-contact list (invariants-do-not-contact.ts).
+ * the do-not-contact list (invariants-do-not-contact.ts), stale requests withdrawn
+ * (invariants-withdrawals.ts).
  */
 
 /** At most this many violations are listed. */
@@ -35,6 +37,7 @@ export async function checkInvariants(
     ...(await movesKept(db, facts)),
     ...(await everyEventLogged(db, facts)),
     ...nobodyListedContacted(actions, facts.doNotContact),
+    ...(await withdrawalsKept(db, sandbox, facts)),
   ];
   return violations.slice(0, VIOLATIONS_LISTED);
 }

@@ -13,6 +13,7 @@ import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
 import { makeDoNotContactList } from './do-not-contact-list.ts';
 import { HARD_ANSWERS, type HardAnswer, type MonthFacts } from './facts.ts';
 import { checkInvariants } from './invariants.ts';
+import { peakPending } from './invariants-withdrawals.ts';
 import type { Skin } from './network-driver.ts';
 import { type SoakReport, summarise } from './report.ts';
 import { SimExecutor, type SimRecord } from './sim-executor.ts';
@@ -24,7 +25,8 @@ import { SimExecutor, type SimRecord } from './sim-executor.ts';
  * acceptances over days, replies of every kind and twice, a profile that goes too fast (once told an
  * end time already past), the licence lapsing and renewed, caps and hours changed mid-run, new
  * leads, a person moving cards, a browser that fails to start, an executor killed mid-task, a
- * do-not-contact list made before planning and added to while the campaigns run. At the
+ * do-not-contact list made before planning and added to while the campaigns run, unanswered friend
+ * requests withdrawn after their age. At the
  * end the sandbox's own records are held against the server's (invariants.ts).
  */
 
@@ -221,6 +223,8 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
     });
 
     const split = Math.max(1, Math.ceil(profileCount * 0.6));
+    // Unanswered requests are withdrawn: after a third of the run (a week at most), a day later in B.
+    const withdrawAfter = Math.min(7, Math.max(1, Math.floor(days / 3)));
     const aiReply: CampaignStepInput = {
       type: 'aiReply',
       intents: {
@@ -242,7 +246,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         profileIds: profileIds.slice(0, split),
         steps: [
           { type: 'target', filters: { skipContacted: true } },
-          { type: 'friendRequest' },
+          { type: 'friendRequest', withdrawAfterDays: withdrawAfter },
           { type: 'acceptRequests' },
           { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}, thanks for connecting!' },
           aiReply,
@@ -264,7 +268,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         profileIds: profileIds.slice(split),
         steps: [
           { type: 'target', filters: { skipContacted: true } },
-          { type: 'friendRequest' },
+          { type: 'friendRequest', withdrawAfterDays: withdrawAfter + 1 },
           { type: 'welcomeMessage', template: 'Hello {firstName}, glad to connect.' },
           aiReply,
           { type: 'followUp', afterDays: 4, template: 'Did you see my message, {firstName}?' },
@@ -298,6 +302,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
       downtimes: [],
       answers,
       doNotContact: doNotContact.list,
+      withdrawAfterDays: { [campaignA.id]: withdrawAfter, [campaignB.id]: withdrawAfter + 1 },
     };
     facts.settings.push(
       {
@@ -413,7 +418,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
     }
     log(`simulated ${days} days in ${ticks} looks; checking`);
     const violations = await checkInvariants(db, sandbox, facts, record);
-    const report = await summarise(db, facts, record, violations);
+    const report = await summarise(db, facts, record, violations, peakPending(sandbox, facts));
     await options.inspect?.({ url: server, email, password, campaigns: facts.campaigns });
     return report;
   } finally {

@@ -31,6 +31,8 @@ export async function summarise(
   facts: MonthFacts,
   record: SimRecord,
   violations: string[],
+  /** The most requests each profile had pending at once (invariants-withdrawals.ts). */
+  pending: ReadonlyMap<number, number> = new Map(),
 ): Promise<SoakReport> {
   const byKind = (await db('campaign_tasks')
     .where({ organization_id: facts.organizationId })
@@ -137,6 +139,10 @@ export async function summarise(
       `${percentile(pace.beyond, 50).toFixed(1)} / ${percentile(pace.beyond, 95).toFixed(1)} over ${pace.beyond.length} messages`,
     ],
     ['messages passed over by a new contact or group work while they could go', String(pace.passedOver)],
+    [
+      'peak pending friend requests per profile',
+      [...pending].map(([profileId, n]) => `#${profileId} ${n}`).join(', '),
+    ],
     ['claims answered', [...record.claims].map(([reason, n]) => `${reason} ${n}`).join(', ')],
     ['caps hit (claims answered daily-cap)', String(record.claims.get('daily-cap') ?? 0)],
     ['pauses after a restriction', String(record.restrictions.length)],

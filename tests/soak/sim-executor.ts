@@ -149,12 +149,12 @@ export class SimExecutor {
         break;
       }
       case 'withdrawRequest': {
-        // As the adapter: Friends on the page is a skip; Add friend (nothing pending) is done already.
+        // As the adapter: Add friend (nothing pending) is done already; Friends, or their own
+        // request to us, is a skip.
         const request = mine();
-        if (request?.status === 'accepted')
+        if (!request) return { status: 'done', data: { alreadyDone: true, ...observed } };
+        if (request.direction !== 'outgoing' || request.status !== 'pending')
           return { status: 'skipped', reason: 'No pending friend request to this person', ...observed };
-        if (request?.direction !== 'outgoing')
-          return { status: 'done', data: { alreadyDone: true, ...observed } };
         result = await this.driver.withdrawRequest(slug);
         break;
       }
