@@ -1,6 +1,4 @@
-import http from 'node:http';
-import { contract, urlOf } from '@reachly/shared/contract';
-import type { RealtimePayload } from '@reachly/shared/realtime';
+import { contract } from '@reachly/shared/contract';
 import type { BulkLeadsBody } from '@reachly/shared/schemas';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,22 +14,15 @@ import {
   startCampaign,
   startEngineServer,
 } from './helpers/campaign-run.ts';
-import { collect } from './helpers/socket.ts';
-import {
-  callAs,
-  countRows,
-  createCollection,
-  registerAccount,
-  type TestAccount,
-  type TestServer,
-} from './helpers/test-server.ts';
+import { csvOf, expectExact, uploadCsv } from './helpers/lead-counters.ts';
+import { countRows, createCollection, registerAccount, type TestServer } from './helpers/test-server.ts';
 
 /**
  * GET /api/collections answers from the counters lead_counts keeps (issue 18), not from the leads:
  * after every kind of write (import, bulk actions, exclusion, clearing, the engine's outcomes,
  * deleting a collection, TRUNCATE, the migration's rebuild) the kept counters equal a fresh count
- * of the leads, on both databases. Writers only insert delta rows, so an import left open does not hold up the engine's
- * write to a lead of the same collection (PostgreSQL: PGlite has one connection).
+ * of the leads, on both databases. What the counters lock (nothing an engine write waits on) is
+ * in collection-counters-locks.test.ts.
  */
 const clock = new ManualClock('2026-06-01T09:30:00Z');
 let server: TestServer;
@@ -41,73 +32,6 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const db = () => server.database.db;
-
-interface Counts {
-  id: number;
-  profiles: number;
-  hasMessageButton: number;
-  sentFriendRequests: number;
-  sentMessages: number;
-  shouldSkip: number;
-}
-
-type CountsRow = Record<'id' | 'profiles' | 'message' | 'requests' | 'messages' | 'skip', unknown>;
-const toCounts = (r: CountsRow): Counts => ({
-  id: Number(r.id),
-  profiles: toCount(r.profiles),
-  hasMessageButton: toCount(r.message),
-  sentFriendRequests: toCount(r.requests),
-  sentMessages: toCount(r.messages),
-  shouldSkip: toCount(r.skip),
-});
-
-/** Every counter counted afresh from the organisation's leads (the list's query before issue 18). */
-async function recount(organizationId: number): Promise<Counts[]> {
-  const { rows } = (await db().raw(
-    `select c.id, count(l.id) as profiles,
-            count(l.id) filter (where l.has_message_button is not false) as message,
-            count(l.id) filter (where l.friend_request_sent_at is not null) as requests,
-            count(l.id) filter (where l.message_sent_at is not null) as messages,
-            count(l.id) filter (where l.should_skip) as skip
-       from collections c left join leads l on l.collection_id = c.id
-      where c.organization_id = ? group by c.id order by c.id`,
-    [organizationId],
-  )) as { rows: CountsRow[] };
-  return rows.map(toCounts);
-}
-
-/** The counters as lead_counts keeps them: the sums of the delta rows. */
-async function kept(organizationId: number): Promise<Counts[]> {
-  const { rows } = (await db().raw(
-    `select c.id, coalesce(sum(k.n), 0) as profiles, coalesce(sum(k.has_message_button), 0) as message,
-            coalesce(sum(k.sent_friend_requests), 0) as requests, coalesce(sum(k.sent_messages), 0) as messages,
-            coalesce(sum(k.should_skip), 0) as skip
-       from collections c left join lead_counts k on k.collection_id = c.id
-      where c.organization_id = ? group by c.id order by c.id`,
-    [organizationId],
-  )) as { rows: CountsRow[] };
-  return rows.map(toCounts);
-}
-
-/** The kept counters and the API's answer equal a fresh count; answers the count. */
-async function expectExact(account: TestAccount): Promise<Counts[]> {
-  const fresh = await recount(account.organizationId);
-  expect(await kept(account.organizationId)).toEqual(fresh);
-  const listed = await account.call(contract.collections.list);
-  expect(listed.map(({ name: _name, ...counts }) => counts)).toEqual(fresh);
-  return fresh;
-}
-
-const csvOf = (prefix: string, count: number, from = 0) =>
-  `url,name\n${Array.from({ length: count }, (_, i) => `https://sandbox.local/people/${prefix}-${from + i},P ${i}`).join('\n')}\n`;
-
-function upload(account: TestAccount, collectionId: number, csv: string, shouldClear = false) {
-  const form = new FormData();
-  form.append('collectionId', String(collectionId));
-  form.append('shouldClear', String(shouldClear));
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'leads.csv');
-  return callAs(server.url, { authorization: account.accessToken })(contract.leads.import, { body: form });
-}
 
 async function leadIds(collectionId: number): Promise<number[]> {
   const rows = (await db()('leads').where({ collection_id: collectionId }).orderBy('id').select('id')) as {
@@ -120,7 +44,7 @@ describe('GET /api/collections reads the kept counters', () => {
   it('answers what lead_counts holds, not a count of the leads', async () => {
     const account = await registerAccount(server);
     const collectionId = await createCollection(account, 'Kept');
-    await upload(account, collectionId, csvOf('kept', 3));
+    await uploadCsv(server, account, collectionId, csvOf('kept', 3));
     const [row] = await db()('lead_counts')
       .insert({
         organization_id: account.organizationId,
@@ -143,7 +67,7 @@ describe('GET /api/collections reads the kept counters', () => {
       }),
     ]);
     await db()('lead_counts').where({ id: row.id }).delete();
-    await expectExact(account);
+    await expectExact(server, account);
   });
 });
 
@@ -152,45 +76,49 @@ describe('the kept counters equal a fresh count', () => {
     const account = await registerAccount(server);
     const a = await createCollection(account, 'Florists');
     const b = await createCollection(account, 'Bakers');
-    expect(await upload(account, a, csvOf('a', 30))).toMatchObject({ imported: 30 });
+    expect(await uploadCsv(server, account, a, csvOf('a', 30))).toMatchObject({ imported: 30 });
     // The Message button seen on some leads, not known yet on others (they count too).
     const ids = await leadIds(a);
     await db()('leads').whereIn('id', ids.slice(0, 4)).update({ has_message_button: true });
     await db()('leads').whereIn('id', ids.slice(4, 6)).update({ has_message_button: null });
     await db()('leads').whereIn('id', ids.slice(5, 8)).update({ should_skip: true });
-    expect(await expectExact(account)).toContainEqual(
+    expect(await expectExact(server, account)).toContainEqual(
       expect.objectContaining({ id: a, profiles: 30, hasMessageButton: 6, shouldSkip: 3 }),
     );
 
     const bulk = (body: BulkLeadsBody) => account.call(contract.leads.bulk, { body });
     await bulk({ action: 'exclude', selection: { ids: ids.slice(0, 8) } });
-    await expectExact(account);
+    await expectExact(server, account);
     await bulk({ action: 'include', selection: { ids: ids.slice(0, 3) } });
     await account.call(contract.leads.setExcluded, { body: { id: ids[20] as number, isExcluded: true } });
-    await expectExact(account);
+    await expectExact(server, account);
     await bulk({ action: 'move', selection: { ids: ids.slice(2, 12) }, targetCollectionId: b });
-    expect(await expectExact(account)).toContainEqual(expect.objectContaining({ id: b, profiles: 10 }));
+    expect(await expectExact(server, account)).toContainEqual(
+      expect.objectContaining({ id: b, profiles: 10 }),
+    );
     await bulk({ action: 'copy', selection: { filter: { collectionId: b } }, targetCollectionId: a });
     await bulk({ action: 'delete', selection: { ids: ids.slice(12, 16) } });
     await bulk({ action: 'exclude', selection: { filter: { collectionId: 'all' } } });
-    await expectExact(account);
+    await expectExact(server, account);
     await account.call(contract.leads.create, {
       body: { collectionId: b, leads: [{ profileUrl: 'https://sandbox.local/people/b-new' }] },
     });
     await account.call(contract.leads.clear, { query: { collectionId: a } });
-    expect(await expectExact(account)).toContainEqual(expect.objectContaining({ id: a, profiles: 0 }));
+    expect(await expectExact(server, account)).toContainEqual(
+      expect.objectContaining({ id: a, profiles: 0 }),
+    );
 
     // An import that clears the collection first.
-    await upload(account, a, csvOf('a', 12));
-    expect(await upload(account, b, csvOf('b', 7), true)).toMatchObject({ imported: 7 });
-    expect(await expectExact(account)).toEqual([
+    await uploadCsv(server, account, a, csvOf('a', 12));
+    expect(await uploadCsv(server, account, b, csvOf('b', 7), true)).toMatchObject({ imported: 7 });
+    expect(await expectExact(server, account)).toEqual([
       expect.objectContaining({ id: a, profiles: 12 }),
       expect.objectContaining({ id: b, profiles: 7 }),
     ]);
 
     await account.call(contract.collections.remove, { params: { id: a } });
     expect(await countRows(server, 'lead_counts', { collection_id: a })).toBe(0);
-    expect(await expectExact(account)).toEqual([expect.objectContaining({ id: b, profiles: 7 })]);
+    expect(await expectExact(server, account)).toEqual([expect.objectContaining({ id: b, profiles: 7 })]);
   });
 
   it("after the engine's outcomes: a request sent, the Message button seen, a message sent", async () => {
@@ -209,7 +137,7 @@ describe('the kept counters equal a fresh count', () => {
     if (task?.action !== 'friendRequest') throw new Error(`expected a friend request, got ${task?.action}`);
     await executor.started(task);
     await executor.report(task, { status: 'done', data: { hasMessageButton: false } });
-    expect(await expectExact(account)).toEqual([
+    expect(await expectExact(server, account)).toEqual([
       expect.objectContaining({ profiles: 4, sentFriendRequests: 1, hasMessageButton: 3 }),
     ]);
     clock.advance({ seconds: 60 });
@@ -218,7 +146,7 @@ describe('the kept counters equal a fresh count', () => {
       await executor.events([{ kind: 'friendAccepted', profileUrl: lead.url }]);
     }
     await runUntilIdle([executor], clock);
-    const [counted] = await expectExact(account);
+    const [counted] = await expectExact(server, account);
     expect(counted).toMatchObject({ profiles: 4, sentFriendRequests: 4, hasMessageButton: 3 });
     expect(counted?.sentMessages).toBeGreaterThan(0);
 
@@ -233,13 +161,13 @@ describe('the kept counters equal a fresh count', () => {
     } finally {
       await housekeeping.stop();
     }
-    await expectExact(account);
+    await expectExact(server, account);
   });
 
   it('after a TRUNCATE of the leads (nothing left to count)', async () => {
     const account = await registerAccount(server);
     const collectionId = await createCollection(account, 'Truncated');
-    await upload(account, collectionId, csvOf('t', 5));
+    await uploadCsv(server, account, collectionId, csvOf('t', 5));
     await db()
       .transaction(async (trx) => {
         await trx.raw('truncate leads cascade');
@@ -252,95 +180,21 @@ describe('the kept counters equal a fresh count', () => {
       .catch((error: Error) => {
         if (error.message !== 'roll back') throw error;
       });
-    await expectExact(account);
+    await expectExact(server, account);
   });
 
   it('folds busy collections only, and a folding beside another is exact', async () => {
     const account = await registerAccount(server);
     const collectionId = await createCollection(account, 'Folded');
-    await upload(account, collectionId, csvOf('f', 20));
+    await uploadCsv(server, account, collectionId, csvOf('f', 20));
     const ids = await leadIds(collectionId);
     for (const id of ids.slice(0, 10)) {
       await db()('leads').where({ id }).update({ friend_request_sent_at: new Date() });
     }
     await Promise.all([compactBusyLeadCounts(db()), compactBusyLeadCounts(db())]);
     expect(await countRows(server, 'lead_counts', { collection_id: collectionId })).toBe(1);
-    expect(await expectExact(account)).toEqual([
+    expect(await expectExact(server, account)).toEqual([
       expect.objectContaining({ profiles: 20, sentFriendRequests: 10 }),
-    ]);
-  });
-});
-
-type Progress = RealtimePayload<'leads-import-progress'>;
-
-describe.runIf(process.env.TEST_DB === 'postgres')('an import left open', () => {
-  it("does not hold up the engine's write to a lead of the same collection", async () => {
-    clock.set('2026-06-02T09:30:00Z');
-    const { account, collectionId, profileIds, executor, socket } = await setupCampaignOrg(server, 'open');
-    await seedLeads(server, account.organizationId, collectionId, 2);
-    await startCampaign(account, {
-      name: 'Beside an import',
-      collectionId,
-      profileIds,
-      steps: [{ type: 'friendRequest' }],
-      gapSeconds: { min: 60, max: 60 },
-    });
-    const { task } = await executor.claim();
-    if (task?.action !== 'friendRequest') throw new Error(`expected a friend request, got ${task?.action}`);
-    await executor.started(task);
-
-    // An import whose first chunk is written in its open transaction; the rest of the file waits.
-    const pushes = collect(socket, 'leads-import-progress') as Progress[];
-    const boundary = 'reachly-counters-boundary';
-    const head =
-      `--${boundary}\r\nContent-Disposition: form-data; name="collectionId"\r\n\r\n${collectionId}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="importId"\r\n\r\nheld\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-    const csv = csvOf('held', 12_000);
-    const cut = csv.indexOf('held-10000,');
-    const tail = `\r\n--${boundary}--\r\n`;
-    const req = http.request(new URL(urlOf(contract.leads.import, {}), server.url), {
-      method: 'POST',
-      headers: {
-        authorization: account.accessToken,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(Buffer.byteLength(head) + Buffer.byteLength(csv) + Buffer.byteLength(tail)),
-      },
-    });
-    let answered = false;
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      req.on('response', (res) => {
-        let body = '';
-        res.on('data', (d: Buffer) => {
-          body += d.toString();
-        });
-        res.on('end', () => {
-          answered = true;
-          resolve({ status: res.statusCode ?? 0, body });
-        });
-      });
-      req.on('error', reject);
-    });
-    req.write(head);
-    req.write(csv.slice(0, cut));
-    await vi.waitFor(() => expect(pushes.some((p) => p.importId === 'held' && p.imported > 0)).toBe(true), {
-      timeout: 20_000,
-    });
-
-    // The engine writes the lead's request (a delta row of the same collection) and is done while
-    // the import's transaction is still open: it waited on no counter row the import holds.
-    await executor.report(task, { status: 'done', data: {} });
-    expect(answered).toBe(false);
-    expect(await kept(account.organizationId)).toEqual([
-      expect.objectContaining({ id: collectionId, profiles: 2, sentFriendRequests: 1 }),
-    ]);
-    expect(await recount(account.organizationId)).toEqual(await kept(account.organizationId));
-
-    req.end(`${csv.slice(cut)}${tail}`);
-    const res = await answer;
-    expect(res.status).toBe(200);
-    expect(await expectExact(account)).toEqual([
-      expect.objectContaining({ profiles: 12_002, sentFriendRequests: 1 }),
     ]);
   });
 });
@@ -372,7 +226,7 @@ describe('migration 20261128235010 on a database with leads', () => {
       n: 100,
     });
     await db().migrate.up({ migrationSource, name });
-    expect(await expectExact(account)).toEqual([
+    expect(await expectExact(server, account)).toEqual([
       { id: a, profiles: 3, hasMessageButton: 2, sentFriendRequests: 1, sentMessages: 1, shouldSkip: 1 },
       { id: b, profiles: 1, hasMessageButton: 0, sentFriendRequests: 1, sentMessages: 0, shouldSkip: 1 },
     ]);
