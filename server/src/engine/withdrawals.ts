@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { toAffectedRows } from '../db/knex.ts';
-import type { PlannedCampaign } from './planner.ts';
-import { stepOf } from './settings.ts';
+import { type CampaignSettings, stepOf } from './settings.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -16,7 +15,7 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 export async function planWithdrawals(
   db: Knex | Knex.Transaction,
-  campaign: PlannedCampaign,
+  campaign: { id: number; settings: CampaignSettings },
   now: Date,
 ): Promise<number> {
   const days = stepOf(campaign.settings, 'friendRequest')?.withdrawAfterDays;

@@ -1,15 +1,27 @@
 import { SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { WITHDRAW_AFTER_DAYS_MAX } from '@reachly/shared/schemas';
-import { Controller, useWatch } from 'react-hook-form';
+import { Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
+import type {
+  CampaignFormControl,
+  CampaignFormValues,
+  StepFormValues,
+} from '../../utils/campaign-form-values.ts';
 import { NumberField } from './number-field.tsx';
-import type { StepFieldsProps } from './step-fields.tsx';
+
+/** What a step's fields get (step-fields.tsx StepFieldsProps without the type). */
+interface FriendRequestFieldsProps {
+  index: number;
+  control: CampaignFormControl;
+  register: UseFormRegister<CampaignFormValues>;
+  errors: FieldErrors<StepFormValues> | undefined;
+}
 
 /** A switch bound to one of the step's booleans. */
 function StepSwitch({
   control,
   name,
   label,
-}: Pick<StepFieldsProps, 'control'> & {
+}: Pick<FriendRequestFieldsProps, 'control'> & {
   name: `steps.${number}.withdrawRequests` | `steps.${number}.slowDown`;
   label: string;
 }) {
@@ -36,7 +48,7 @@ function StepSwitch({
  * The friend request step (issue 17): withdraw requests nobody answered after some days (off by
  * default), and slow down when few people accept (on by default, with the shared defaults).
  */
-export function FriendRequestFields({ index, control, register, errors }: StepFieldsProps) {
+export function FriendRequestFields({ index, control, register, errors }: FriendRequestFieldsProps) {
   const withdraw = useWatch({ control, name: `steps.${index}.withdrawRequests` });
   const slowDown = useWatch({ control, name: `steps.${index}.slowDown` });
   return (
