@@ -1,58 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { contract, createApiClient, urlOf } from '@reachly/shared/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../src/config.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { killMainProcesses, startMain } from './helpers/main-process.ts';
 import { openTestDatabase, testDbKind } from './helpers/test-database.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/** Runs `src/main.ts` as `npm start` does, until it prints its sign-in line or exits. */
-function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  const ready = new Promise<{ stdout: string; stderr: string; code: number | null; url?: string }>(
-    (resolve) => {
-      child.stdout.on('data', () => {
-        if (/Sign (in|up) at/.test(stdout) && stdout.endsWith('\n') && !/password:\s*$/.test(stdout)) {
-          setTimeout(
-            () => resolve({ stdout, stderr, code: null, url: stdout.match(/http:\/\/localhost:\d+/)?.[0] }),
-            50,
-          );
-        }
-      });
-      child.once('exit', (code) => resolve({ stdout, stderr, code }));
-    },
-  );
-  return {
-    ready,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
+afterAll(killMainProcesses);
 
 describe('configuration', () => {
   it('has the documented defaults', () => {

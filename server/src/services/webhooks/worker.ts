@@ -7,8 +7,12 @@ import { nextAttemptAt } from './retry.ts';
 import { secretsInForce } from './secrets.ts';
 import { type SendResult, sendSigned } from './sender.ts';
 
-/** A claimed delivery is the claimer's for this long; after it, a delivery whose sender died goes out again. */
-const LEASE_MS = 60_000;
+/**
+ * A claimed delivery is the claimer's for the send's timeout and this much more (its answer written
+ * back); after it, a delivery whose sender died goes out again. A round's sends run side by side,
+ * so the whole round fits in one timeout.
+ */
+const LEASE_MARGIN_MS = 10_000;
 /** Deliveries claimed per round. */
 const BATCH = 20;
 
@@ -72,7 +76,7 @@ export function createWebhookWorker(deps: WorkerDeps) {
   const abort = new AbortController();
 
   async function claim(now: Date, token: string): Promise<ClaimedDelivery[]> {
-    const lease = new Date(now.getTime() + LEASE_MS);
+    const lease = new Date(now.getTime() + deps.timeoutMs + LEASE_MARGIN_MS);
     const result = await db.raw(
       `with claimed as (
          update webhook_deliveries d
