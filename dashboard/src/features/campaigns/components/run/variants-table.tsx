@@ -9,7 +9,7 @@ import { formatPercent } from '../../utils/funnel.ts';
 type Test = CampaignVariantsResponse[number];
 
 /** The campaign's steps with one message step down to one version: `version` of its texts (0 = A). */
-export function keepVersion(
+function keepVersion(
   steps: readonly CampaignStep[],
   stepIndex: number,
   version: number,
