@@ -17,6 +17,16 @@ import { recordWebhookEvent } from './webhooks/record-event.ts';
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
 
+/** The settings that make a profile's browser go out another way (a change is logged as CHANGED_PROXY). */
+const PROXY_SETTINGS = [
+  'proxySource',
+  'proxyType',
+  'HTTPProxyAddress',
+  'proxyLogin',
+  'proxyTimezone',
+] as const;
+type ProxyField = (typeof PROXY_SETTINGS)[number] | 'proxyPassword';
+
 /**
  * Connected profiles and their proxies (spec §3 Profile, §7 Profiles): their list
  * (profiles/profiles-list.ts), their writes here, and their proxy passwords, sealed and never
@@ -75,9 +85,14 @@ export function createProfilesService({
    * Changes the fields sent (absent = unchanged, null = cleared) and judges the proxy rules on the
    * merged profile. A new proxy source without a proxyType takes that source's default type;
    * switching to NOT_USE clears the proxy address and credentials; a new address without a
-   * proxyTimezone clears the stored timezone (it belonged to the old proxy).
+   * proxyTimezone clears the stored timezone (it belonged to the old proxy). Answers the profile
+   * and the proxy settings whose stored value this changed (the form sends every field on each
+   * save: a field sent with its stored value, or the same password typed again, is no change).
    */
-  async function update(organizationId: number, body: UpdateProfileBody): Promise<Profile> {
+  async function update(
+    organizationId: number,
+    body: UpdateProfileBody,
+  ): Promise<{ profile: Profile; proxyChanges: ProxyField[] }> {
     return db.transaction(async (trx) => {
       const t = tenantOf(trx, organizationId);
       const stored = await t.table<ProfileRow>('profiles').where('profiles.id', body.id).forUpdate().first();
@@ -110,7 +125,16 @@ export function createProfilesService({
           at: new Date(),
         });
       }
-      return toProfile(updated);
+      const before = fromRow(stored);
+      const after = fromRow(updated);
+      const proxyChanges: ProxyField[] = PROXY_SETTINGS.filter((field) => before[field] !== after[field]);
+      if (
+        !password.keep &&
+        openProxyPassword(organizationId, stored.proxy_password_encrypted) !== password.password
+      ) {
+        proxyChanges.push('proxyPassword');
+      }
+      return { profile: toProfile(updated), proxyChanges };
     });
   }
 
