@@ -1,11 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { contract } from '@reachly/shared/contract';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, callAs, type E2EApp, registerAccount } from './support/app.ts';
 import { type E2EBrowser, openPage, screenshotsIn, signIn, waitForText } from './support/browser.ts';
+import { allowDownloads, type Downloads } from './support/downloads.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
 /**
@@ -21,16 +20,14 @@ useAppAndBrowser((a, c) => {
 });
 
 const shoot = screenshotsIn('exports');
-let downloadDir: string;
+let downloads: Downloads;
 let account: Account;
 let collectionId: number;
 let campaignId: number;
 const NAMES = ['Zoë "Z" Hart', 'Noah, Berg', '=Emma Stone', 'Liam Park', '李 Wei', 'Ava Quinn'];
 
 beforeAll(async () => {
-  downloadDir = mkdtempSync(path.join(tmpdir(), 'reachly-exports-'));
-  const cdp = await chromium.browser.target().createCDPSession();
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloadDir });
+  downloads = await allowDownloads(chromium.browser);
   account = await registerAccount(app, 'exports');
   const call = callAs(app, account);
   const collection = await call(contract.collections.create, { body: { name: 'Fair leads, Köln' } });
@@ -53,48 +50,10 @@ beforeAll(async () => {
     })
   ).id;
 }, 120_000);
-afterAll(() => {
-  if (downloadDir) rmSync(downloadDir, { recursive: true, force: true });
-});
+afterAll(() => downloads?.remove());
 
 /** One CSV file's records (RFC 4180: quoted fields may hold commas, doubled quotes and line breaks). */
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      record.push(field);
-      field = '';
-    } else if (!quoted && c === '\n') {
-      record.push(field.replace(/\r$/, ''));
-      records.push(record);
-      record = [];
-      field = '';
-    } else {
-      field += c;
-    }
-  }
-  return records;
-}
-
-/** Waits until the download folder holds one finished file whose name starts with `prefix`; answers its text. */
-async function savedFile(prefix: string): Promise<{ name: string; text: string }> {
-  const done = () => readdirSync(downloadDir).find((f) => f.startsWith(prefix) && !f.endsWith('.crdownload'));
-  for (let i = 0; i < 300 && !done(); i += 1) await new Promise((r) => setTimeout(r, 100));
-  const name = done();
-  if (!name || !existsSync(path.join(downloadDir, name))) {
-    throw new Error(`no ${prefix}… file; the folder holds ${readdirSync(downloadDir).join(', ')}`);
-  }
-  return { name, text: readFileSync(path.join(downloadDir, name), 'utf8') };
-}
+const csvRecords = (text: string): string[][] => parse(text, { relaxColumnCount: true }) as string[][];
 
 /** Records every text the export status line shows, as a user watching it would. */
 async function watchStatus(page: Page): Promise<void> {
@@ -132,7 +91,7 @@ describe('CSV exports in the dashboard', () => {
     await watchStatus(page);
     await page.locator('::-p-aria(Export CSV of the not excluded leads of Fair leads, Köln)').click();
     await waitForText(page, `Exported ${NAMES.length} rows`);
-    const { name, text } = await savedFile('leads-Fair leads, Köln-');
+    const { name, text } = await downloads.saved('leads-Fair leads, Köln-');
     expect(name).toMatch(/^leads-Fair leads, Köln-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = csvRecords(text.replace(/^\ufeff/, ''));
     expect(header?.slice(0, 3)).toEqual(['Lead ID', 'Profile URL', 'Name']);
@@ -169,7 +128,7 @@ describe('CSV exports in the dashboard', () => {
       await waitForText(page, `Exported ${NAMES.length} rows`);
       await shoot(page, 'campaign-results', width);
     }
-    const { text } = await savedFile('campaign-Fair follow-up-results-');
+    const { text } = await downloads.saved('campaign-Fair follow-up-results-');
     expect(csvRecords(text.replace(/^\ufeff/, ''))).toHaveLength(NAMES.length + 1);
     expect(page.errors).toEqual([]);
     await page.close();

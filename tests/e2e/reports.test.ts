@@ -1,5 +1,6 @@
 import { contract } from '@reachly/shared/contract';
 import { localTime } from '@reachly/shared/logic';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'puppeteer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, callAs, type E2EApp, registerAccount } from './support/app.ts';
@@ -11,6 +12,7 @@ import {
   signInAt,
   waitForText,
 } from './support/browser.ts';
+import { allowDownloads } from './support/downloads.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 import { type SeededMonth, seedReportMonth } from './support/seed-report-month.ts';
 
@@ -196,7 +198,7 @@ describe('the reports page over a simulated month', () => {
     await page.close();
   });
 
-  it('fits a 390 px screen without sideways page scroll, and filters by campaign', async () => {
+  it('fits a 390 px screen without sideways page scroll, filters by campaign and exports what it shows as CSV', async () => {
     const page = await openPage(chromium.browser);
     await openReports(page, 390, 844);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -211,6 +213,22 @@ describe('the reports page over a simulated month', () => {
     );
     expect(await page.$$eval('[data-testid=report-campaigns] tbody tr', (r) => r.length)).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Export CSV saves the report as filtered: its totals row holds the campaign's numbers.
+    const downloads = await allowDownloads(page);
+    try {
+      await page.locator('[data-testid=export-csv]').click();
+      await page.waitForSelector('[data-testid=export-csv][data-state=done]');
+      const { name, text } = await downloads.saved('report-');
+      expect(name).toMatch(new RegExp(`^report-${month.from}-to-${month.to}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+      const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+      expect(rows.find((r) => r.Row === 'total')?.['Requests sent']).toBe(
+        String(count((l) => l.campaignId === spring)),
+      );
+      expect(rows.filter((r) => r.Row === 'campaign').map((r) => r.Campaign)).toEqual(['Spring outreach']);
+    } finally {
+      downloads.remove();
+    }
     expect(page.errors).toEqual([]);
     await page.close();
   });

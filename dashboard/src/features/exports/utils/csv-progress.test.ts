@@ -17,7 +17,7 @@ describe('csvProgressCounter', () => {
 });
 
 describe('attachmentFileName', () => {
-  it('reads the UTF-8 name, else the plain one, else the fallback', () => {
+  it('reads the UTF-8 name, else the plain one (quoted or bare), else the fallback', () => {
     expect(
       attachmentFileName(
         `attachment; filename="leads-K?ln-2026-11-27.csv"; filename*=UTF-8''leads-K%C3%B6ln-2026-11-27.csv`,
@@ -27,6 +27,11 @@ describe('attachmentFileName', () => {
     expect(attachmentFileName('attachment; filename="leads-2026-11-27.csv"', 'x.csv')).toBe(
       'leads-2026-11-27.csv',
     );
+    // Express quotes the name only when it must: a bare token is the name too.
+    expect(attachmentFileName('attachment; filename=report-2026-10-01-to-2026-10-31.csv', 'x.csv')).toBe(
+      'report-2026-10-01-to-2026-10-31.csv',
+    );
+    expect(attachmentFileName('attachment', 'x.csv')).toBe('x.csv');
     expect(attachmentFileName(null, 'x.csv')).toBe('x.csv');
   });
 });

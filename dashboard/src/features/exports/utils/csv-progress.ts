@@ -30,7 +30,7 @@ export function csvProgressCounter(): { add(chunk: Uint8Array): CsvProgress } {
   };
 }
 
-/** `filename*=UTF-8''…` (else `filename="…"`) of a Content-Disposition header; the fallback when neither. */
+/** `filename*=UTF-8''…` (else `filename="…"` or a bare `filename=…`) of a Content-Disposition header; the fallback when none. */
 export function attachmentFileName(header: string | null, fallback: string): string {
   if (!header) return fallback;
   const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
@@ -41,7 +41,9 @@ export function attachmentFileName(header: string | null, fallback: string): str
       // a malformed escape: fall through to the plain name
     }
   }
-  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? fallback;
+  // Quoted, or a bare token: Express quotes a name only when it must (`filename=report-….csv`).
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s"]+))/i.exec(header);
+  return plain?.[1] ?? plain?.[2] ?? fallback;
 }
 
 /** Bytes as people read them: 512 B, 3.4 kB, 12.0 MB. */
