@@ -267,7 +267,7 @@ describe('campaigns', () => {
     await page.close();
   });
 
-  it("shows the friend request step's withdrawal and slow-down fields, on a phone too", async () => {
+  it("shows the friend request step's withdrawal and slow-down fields and a message's A/B versions, on a phone too", async () => {
     const account = await registerAccount(app);
     await seedProfile(app, account, 'Anna Berlin');
     const page = await openSignedIn(account, '/campaigns/new');
@@ -287,6 +287,28 @@ describe('campaigns', () => {
       // Nothing wider than the page: the fields wrap on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await shoot(page, 'friend-request-step', width);
+    }
+
+    // A welcome message with a version B (an A/B test), at both widths too.
+    await page.setViewport({ width: 1440, height: 900 });
+    await addStep(page, 'Welcome message');
+    await page.locator(`${FORM} textarea[name="steps.1.template"]`).fill('Hi {firstName}, glad to connect!');
+    await page.locator(`${FORM} [data-testid=ab-variants] button::-p-text(Add version B)`).click();
+    await page
+      .locator(`${FORM} textarea[name="steps.1.abVariants.0.text"]`)
+      .fill('Hello {firstName}, thanks!');
+    await waitForText(page, 'Message (version A)');
+    // Each version's own preview, for the sample lead.
+    await waitForText(page, 'Hello Alex, thanks!');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewport({ width, height });
+      await page.$eval('[data-testid=ab-variants]', (el) => el.scrollIntoView({ block: 'center' }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shoot(page, 'ab-versions-step', width);
     }
     expect(page.errors).toEqual([]);
     await page.close();

@@ -54,6 +54,8 @@ export interface StepFormValues {
   skipContacted: boolean;
   /** welcomeMessage, callToAction, followUp */
   template: string;
+  /** welcomeMessage, callToAction, followUp: other versions of the message (B, C, D), for an A/B test */
+  abVariants: { text: string }[];
   /** aiReply: a template per intent (empty = that intent gets no reply) and the fallback */
   intents: Record<AiReplyIntent, string>;
   fallbackTemplate: string;
@@ -112,6 +114,7 @@ export function newStep(type: CampaignStepType): StepFormValues {
     excludeKeywords: '',
     skipContacted: true,
     template: '',
+    abVariants: [],
     intents: emptyIntents(),
     fallbackTemplate: '',
     maxPerConversationPerDay: '',
@@ -160,6 +163,7 @@ function stepToForm(step: CampaignStep): StepFormValues {
     case 'welcomeMessage':
     case 'callToAction':
       row.template = step.template;
+      row.abVariants = (step.abVariants ?? []).map((text) => ({ text }));
       break;
     case 'aiReply':
       for (const [intent, template] of Object.entries(step.intents)) {
@@ -174,6 +178,7 @@ function stepToForm(step: CampaignStep): StepFormValues {
     case 'followUp':
       row.afterDays = String(step.afterDays);
       row.template = step.template;
+      row.abVariants = (step.abVariants ?? []).map((text) => ({ text }));
       row.maxCount = String(step.maxCount);
       break;
     case 'joinGroups':
@@ -249,6 +254,11 @@ function friendRequestPayload(step: StepFormValues): Record<string, unknown> {
   };
 }
 
+/** A message step's other versions, when it has any (an empty one is checked like the message). */
+function abVariantsPayload(step: StepFormValues): { abVariants?: string[] } {
+  return step.abVariants.length ? { abVariants: step.abVariants.map((v) => v.text) } : {};
+}
+
 /** One step's body as the API takes it (not yet validated). */
 function stepToPayload(step: StepFormValues): Record<string, unknown> {
   switch (step.type) {
@@ -277,7 +287,7 @@ function stepToPayload(step: StepFormValues): Record<string, unknown> {
       return { type: step.type };
     case 'welcomeMessage':
     case 'callToAction':
-      return { type: step.type, template: step.template };
+      return { type: step.type, template: step.template, ...abVariantsPayload(step) };
     case 'aiReply':
       return {
         type: 'aiReply',
@@ -304,6 +314,7 @@ function stepToPayload(step: StepFormValues): Record<string, unknown> {
         type: 'followUp',
         afterDays: toNumber(step.afterDays),
         template: step.template,
+        ...abVariantsPayload(step),
         maxCount: toNumber(step.maxCount),
       };
     case 'joinGroups':

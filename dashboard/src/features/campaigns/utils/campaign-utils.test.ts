@@ -25,7 +25,7 @@ describe('campaign form values', () => {
           withdrawAfterDays: 21,
           slowDown: { lastRequests: 50, minAcceptanceRate: 0.07 },
         },
-        { type: 'welcomeMessage', template: 'Hi {firstName}' },
+        { type: 'welcomeMessage', template: 'Hi {firstName}', abVariants: ['Hello {firstName}!'] },
         {
           type: 'aiReply',
           intents: { interested: 'Great!', booked: 'See you', 'contact-later': 'Sure, talk then' },
@@ -34,7 +34,13 @@ describe('campaign form values', () => {
           contactLater: { template: 'Hi again {firstName}', defaultDays: 21 },
         },
         { type: 'callToAction', template: 'Book here' },
-        { type: 'followUp', afterDays: 4, template: 'Any news?', maxCount: 2 },
+        {
+          type: 'followUp',
+          afterDays: 4,
+          template: 'Any news?',
+          abVariants: ['Still keen?', 'Ping!'],
+          maxCount: 2,
+        },
         { type: 'joinGroups', groupUrls: ['https://x.test/g/1', 'https://x.test/g/2'] },
         { type: 'likePosts', count: 12 },
       ],
@@ -116,6 +122,7 @@ describe('campaign form values', () => {
     expect(fieldOfPath(['steps', 0, 'withdrawAfterDays'])).toBe('steps.0.withdrawAfterDays');
     expect(fieldOfPath(['steps', 0, 'slowDown', 'minAcceptanceRate'])).toBe('steps.0.slowDownMinRate');
     expect(fieldOfPath(['steps', 0, 'slowDown', 'lastRequests'])).toBe('steps.0.slowDownLastRequests');
+    expect(fieldOfPath(['steps', 4, 'abVariants', 1])).toBe('steps.4.abVariants.1.text');
     expect(fieldOfPath(['steps'])).toBe('root.steps');
     expect(fieldOfPath(['workingHours'])).toBe('workingHours.end');
     expect(fieldOfPath(['profileIds', 1])).toBe('profileIds');

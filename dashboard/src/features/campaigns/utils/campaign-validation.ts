@@ -41,6 +41,8 @@ export function fieldOfPath(path: readonly PropertyKey[]): string {
       if (field === 'intents' && sub !== undefined) return `${step}.intents.${sub}`;
       if (field === 'contactLater')
         return `${step}.${sub === 'defaultDays' ? 'contactLaterDays' : 'contactLaterTemplate'}`;
+      if (field === 'abVariants' && sub !== undefined && /^\d+$/.test(sub))
+        return `${step}.abVariants.${sub}.text`;
       if (field === 'slowDown')
         return `${step}.${sub === 'minAcceptanceRate' ? 'slowDownMinRate' : 'slowDownLastRequests'}`;
       if (field !== undefined && STEP_FIELDS.has(field)) return `${step}.${field}`;

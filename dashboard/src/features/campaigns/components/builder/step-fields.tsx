@@ -1,29 +1,13 @@
 import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import {
-  AI_REPLIES_PER_CONVERSATION_PER_DAY,
-  type CampaignStepType,
-  CONTACT_LATER_DEFAULT_DAYS,
-} from '@reachly/shared/schemas';
-import { Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
+import { AI_REPLIES_PER_CONVERSATION_PER_DAY, CONTACT_LATER_DEFAULT_DAYS } from '@reachly/shared/schemas';
+import { Controller, useWatch } from 'react-hook-form';
 import { FieldError } from '../../../profiles/components/field-error.tsx';
-import {
-  AI_REPLY_INTENTS,
-  type CampaignFormControl,
-  type CampaignFormValues,
-  INTENT_LABELS,
-  type StepFormValues,
-} from '../../utils/campaign-form-values.ts';
+import { AI_REPLY_INTENTS, INTENT_LABELS } from '../../utils/campaign-form-values.ts';
+import { AbVariantsFields } from './ab-variants-fields.tsx';
 import { FriendRequestFields } from './friend-request-fields.tsx';
 import { NumberField } from './number-field.tsx';
+import type { StepFieldsProps } from './step-fields-props.ts';
 import { TemplateField } from './template-field.tsx';
-
-export interface StepFieldsProps {
-  index: number;
-  type: CampaignStepType;
-  control: CampaignFormControl;
-  register: UseFormRegister<CampaignFormValues>;
-  errors: FieldErrors<StepFormValues> | undefined;
-}
 
 function CollectFields({ index, control, register, errors }: StepFieldsProps) {
   const fromKind = useWatch({ control, name: `steps.${index}.fromKind` });
@@ -112,16 +96,21 @@ function TargetFields({ index, control, register, errors }: StepFieldsProps) {
   );
 }
 
-/** The message a step sends (welcome, call to action, follow-up): its template. */
-function MessageField({ index, control, register, errors }: StepFieldsProps) {
+/** The message a step sends (welcome, call to action, follow-up): its template, and other versions to test. */
+function MessageField(props: StepFieldsProps) {
+  const { index, control, register, errors } = props;
+  const versions = useWatch({ control, name: `steps.${index}.abVariants` })?.length ?? 0;
   return (
-    <TemplateField
-      label="Message"
-      name={`steps.${index}.template`}
-      control={control}
-      inputProps={register(`steps.${index}.template`)}
-      error={errors?.template?.message}
-    />
+    <Stack gap="3">
+      <TemplateField
+        label={versions > 0 ? 'Message (version A)' : 'Message'}
+        name={`steps.${index}.template`}
+        control={control}
+        inputProps={register(`steps.${index}.template`)}
+        error={errors?.template?.message}
+      />
+      <AbVariantsFields {...props} />
+    </Stack>
   );
 }
 

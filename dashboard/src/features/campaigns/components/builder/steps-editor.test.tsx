@@ -203,6 +203,29 @@ describe('the steps editor', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('adds A/B versions of a message, names an empty one, and sends them', async () => {
+    const { onSaved } = renderForm();
+    await fillBasics();
+    await addStep('Welcome message');
+    const card = screen.getByTestId('step-card');
+    await userEvent.type(within(card).getByRole('textbox', { name: /^Message/ }), 'Hi {{firstName}');
+    await userEvent.click(within(card).getByRole('button', { name: /Add version B/ }));
+    expect(within(card).getByRole('textbox', { name: /Message \(version A\)/ })).toBeTruthy();
+    // An empty version is named at its field, and nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
+    const versionB = within(card).getByRole('textbox', { name: /Version B/ });
+    await waitFor(() => expect(versionB.getAttribute('aria-invalid')).toBe('true'));
+    expect(posted()).toHaveLength(0);
+    await userEvent.type(versionB, 'Hello {{firstName}!');
+    await userEvent.click(within(card).getByRole('button', { name: /Add version C/ }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Remove version C' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect((posted()[0]?.body as { steps?: unknown[] } | undefined)?.steps).toEqual([
+      { type: 'welcomeMessage', template: 'Hi {firstName}', abVariants: ['Hello {firstName}!'] },
+    ]);
+  });
+
   it("shows the schema's messages and sends nothing while the form is incomplete", async () => {
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
