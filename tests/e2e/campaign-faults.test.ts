@@ -3,7 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { PersonSummary } from '../sandbox-network/admin-client.ts';
 import { type Sandbox, startSandbox } from '../sandbox-network/server.ts';
 import { type E2EApp, startE2EApp } from './support/app.ts';
-import { launchBrowser, openPage, signInAt } from './support/browser.ts';
+import {
+  isCallOf,
+  launchBrowser,
+  openPage,
+  screenshotsIn,
+  signInAt,
+  waitForDialogsGone,
+} from './support/browser.ts';
 import { serviceWorker } from './support/extension.ts';
 import {
   describeRun,
@@ -23,6 +30,8 @@ let app: E2EApp;
 let sandbox: Sandbox;
 let people: PersonSummary[];
 let run: ProfileRun | undefined;
+/** The paused profile's row with its "Resume now" and the confirmation, at 390 and 1440 px. */
+const shoot = screenshotsIn('profile-resume');
 
 beforeAll(async () => {
   [app, sandbox] = await Promise.all([startE2EApp(), startSandbox({ seed: 33, people: 40 })]);
@@ -70,7 +79,7 @@ const requests: RunCampaignBody = {
 };
 
 describe('faults end to end', () => {
-  it('a warning from the network pauses the profile with a notice, and nothing more reaches the network', async () => {
+  it('a warning from the network pauses the profile with a notice, nothing more reaches the network, and a person can lift the pause', async () => {
     await sandbox.admin.setLimits({ 'friend-request': { max: 1, windowMs: 3_600_000, blockMs: 86_400_000 } });
     run = await startProfileRun(app, sandbox, inject('extensionDir'), take(4));
     const r = run;
@@ -96,12 +105,63 @@ describe('faults end to end', () => {
       expect(rowText).toContain('Paused');
       expect(rowText).toMatch(/until /);
       expect(rowText).toContain(states[0]?.pauseReason ?? '');
+      // Meanwhile (the extension kept asking for tasks) the paused profile sent nothing more.
+      expect((await requestsFromUs(r)).reduce((a, b) => a + b, 0)).toBe(1);
+
+      // "Resume now" on the paused row, in reach on a phone and on a desktop; the confirmation says
+      // plainly what a restriction is.
+      const resumeButton = '[data-testid=campaign-profile-row][data-paused=true] button';
+      for (const [width, height] of [
+        [390, 844],
+        [1440, 900],
+      ] as const) {
+        await page.setViewport({ width, height });
+        // The table scrolls sideways on a phone: its State cell (pause, reason, button) in full.
+        await page.$eval(resumeButton, (el) =>
+          el.closest('td')?.scrollIntoView({ block: 'center', inline: 'end' }),
+        );
+        const box = await page.$eval(resumeButton, (el) => {
+          const b = el.getBoundingClientRect();
+          return { left: b.left, right: b.right, text: (el as HTMLElement).innerText };
+        });
+        expect(box.text).toBe('Resume now');
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        await shoot(page, 'paused-row', width);
+        await page.click(resumeButton);
+        const dialog = await page.waitForSelector('[data-testid=resume-profile-dialog]');
+        const dialogText = (await dialog?.evaluate((e) => (e as HTMLElement).innerText)) ?? '';
+        expect(dialogText).toContain("A restriction is the network's warning");
+        expect(dialogText).toContain('the next pause is longer');
+        await shoot(page, 'confirm', width);
+        if (width === 390) {
+          // Kept paused: nothing is sent.
+          const [keep] = await page.$$('xpath/.//button[normalize-space(.)="Keep it paused"]');
+          await keep?.click();
+          await waitForDialogsGone(page);
+        }
+      }
+      // Confirmed: the pause is lifted, logged with who lifted it, and the profiles fetched again.
+      const lifted = page.waitForResponse((res) => isCallOf(res.request(), contract.profiles.resume));
+      const refetched = lifted.then(() =>
+        page.waitForResponse((res) => isCallOf(res.request(), contract.campaigns.profiles)),
+      );
+      const [confirm] = await page.$$('xpath/.//button[normalize-space(.)="Resume the profile"]');
+      await confirm?.click();
+      expect((await lifted).status()).toBe(200);
+      expect((await refetched).status()).toBe(200);
+      await waitForDialogsGone(page);
+      const updated = await until('the lifted pause in the log', async () => {
+        const l = await logTypes(r, campaign.id);
+        return l.find((x) => x.type === 'UPDATED' && x.message?.includes('pause was lifted')) ?? null;
+      });
+      expect(updated.message).toContain(`pause was lifted by ${r.account.email}`);
+      expect(page.errors).toEqual([]);
     } finally {
       await viewer.close();
     }
-    // Meanwhile (the extension kept asking for tasks) the paused profile sent nothing more.
-    expect((await requestsFromUs(r)).reduce((a, b) => a + b, 0)).toBe(1);
-  }, 120_000);
+  }, 180_000);
 
   it('a changed page layout fails the health check: an event is logged and nothing is clicked', async () => {
     run = await startProfileRun(app, sandbox, inject('extensionDir'), take(2));

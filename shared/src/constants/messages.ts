@@ -47,3 +47,17 @@ export const SLOW_DOWN_TEXTS = {
   steppedUp: (c: SlowDownChange & { atLeast: number }) =>
     `${c.profile} may send ${c.cap} friend requests a day again instead of ${c.from}: ${c.accepted} of its last ${c.decided} requests were accepted (${percent(c.accepted / c.decided)}, at least ${percent(c.atLeast)}).`,
 } as const;
+
+/** Lifting a profile's pause early from the dashboard (POST /api/profiles/:id/resume). */
+export const PROFILE_RESUME_TEXTS = {
+  button: 'Resume now',
+  buttonLabel: (profile: string) => `Resume ${profile} now`,
+  title: (profile: string) => `Resume ${profile} now?`,
+  warning: (profile: string, until: string) =>
+    `${profile} is paused until ${until} because the network restricted or blocked it. A restriction is the network's warning that the account acted too fast or looked automated.`,
+  advice:
+    'Resume only if the network has lifted the restriction or you have checked the account. If the network restricts it again, the next pause is longer, and the account can be blocked for good.',
+  confirm: 'Resume the profile',
+  cancel: 'Keep it paused',
+  done: (profile: string) => `${profile} works again`,
+} as const;

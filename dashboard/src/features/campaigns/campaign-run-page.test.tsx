@@ -71,10 +71,18 @@ let requests: RecordedRequest[];
 let startAnswer: () => Response;
 let remainingTraffic: string;
 let variants: CampaignVariantsResponse;
+/** Bruno's pause (null once lifted), and what POST /api/profiles/8/resume answers. */
+let brunoPausedUntil: string | null;
+let resumeAnswer: () => Response;
 
 beforeEach(() => {
   realtime.listeners.clear();
   requests = [];
+  brunoPausedUntil = '2026-06-02T09:00:00.000Z';
+  resumeAnswer = () => {
+    brunoPausedUntil = null;
+    return json(200, { id: 8, pausedUntil: null });
+  };
   remainingTraffic = '1073741824';
   variants = [];
   startAnswer = () => json(200, makeCampaign(5, { status: 'running' }));
@@ -87,8 +95,8 @@ beforeEach(() => {
           json(200, [
             makeProfileState(7, 'Anna', { today: { friendRequest: 3 } }),
             makeProfileState(8, 'Bruno', {
-              pausedUntil: '2026-06-02T09:00:00.000Z',
-              pauseReason: 'The network showed a restriction warning',
+              pausedUntil: brunoPausedUntil,
+              pauseReason: brunoPausedUntil ? 'The network showed a restriction warning' : null,
               lastSeenAt: '2026-06-01T08:00:00.000Z',
             }),
             // Its browser failed to start after it last asked for work: nothing runs there.
@@ -113,6 +121,7 @@ beforeEach(() => {
         'GET /api/traffic': () =>
           json(200, { trafficLimit: '1073741824', usedTraffic: '0', remainingTraffic }),
         'POST /api/campaigns/5/start': () => startAnswer(),
+        'POST /api/profiles/8/resume': () => resumeAnswer(),
       },
       requests,
     ),
@@ -251,6 +260,54 @@ describe('the run view', () => {
     const anna = table.getByText('Anna').closest('tr') as HTMLElement;
     expect(anna.getAttribute('data-launch-failed')).toBe('false');
     expect(anna.textContent).toContain('has not asked for work yet');
+  });
+
+  it('lifts a paused profile\'s pause with "Resume now" once the person confirms, and shows it working again', async () => {
+    renderRunView();
+    const table = within(await screen.findByRole('table', { name: 'Profiles of the campaign' }));
+    await table.findByText('The network showed a restriction warning');
+    // Only the paused profile has the button.
+    expect(
+      table.getAllByRole('button', { name: /^Resume .* now$/ }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Resume Bruno now']);
+    const resumes = () => requests.filter((r) => r.method === 'POST' && r.path === '/api/profiles/8/resume');
+    const profileFetches = () => requests.filter((r) => r.path === '/api/campaigns/5/profiles').length;
+
+    // The confirmation says plainly what a restriction is; keeping the pause sends nothing.
+    await userEvent.click(table.getByRole('button', { name: 'Resume Bruno now' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText('Resume Bruno now?')).toBeTruthy();
+    expect(dialog.getByText(/because the network restricted or blocked it/).textContent).toContain(
+      "A restriction is the network's warning that the account acted too fast or looked automated.",
+    );
+    expect(dialog.getByText(/the next pause is longer/)).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'Keep it paused' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(resumes()).toHaveLength(0);
+
+    // A refusal stays in the dialog; the pause shows as it was.
+    resumeAnswer = () => json(404, { error: { code: 'NOT_FOUND', message: 'Profile 8 not found.' } });
+    await userEvent.click(table.getByRole('button', { name: 'Resume Bruno now' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Resume the profile' }),
+    );
+    expect((await screen.findByTestId('dialog-error')).textContent).toContain('Profile 8 not found.');
+    expect(table.getByText('Bruno').closest('tr')?.getAttribute('data-paused')).toBe('true');
+
+    // Confirmed: the pause is lifted and the states fetched again.
+    resumeAnswer = () => {
+      brunoPausedUntil = null;
+      return json(200, { id: 8, pausedUntil: null });
+    };
+    const before = profileFetches();
+    await userEvent.click(screen.getByRole('button', { name: 'Resume the profile' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(resumes()).toHaveLength(2);
+    await waitFor(() => expect(profileFetches()).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(table.getByText('Bruno').closest('tr')?.getAttribute('data-paused')).toBe('false'),
+    );
+    expect(table.queryByRole('button', { name: 'Resume Bruno now' })).toBeNull();
   });
 
   it('starts the campaign, follows status pushes, and opens BUY_LICENSE_POPUP on a 402', async () => {

@@ -3,6 +3,7 @@ import { CAMPAIGN_ACTIONS, type CampaignProfileState } from '@reachly/shared/sch
 import { DataTable } from '../../../../components/data-table.tsx';
 import { LOGIN_STATUS_LABELS } from '../../../profiles/utils/labels.ts';
 import { ACTION_LABELS, formatDateTime } from '../../utils/labels.ts';
+import { ResumeProfileButton } from './resume-profile-button.tsx';
 
 const loginLabel = (status: string) =>
   LOGIN_STATUS_LABELS[status as keyof typeof LOGIN_STATUS_LABELS] ?? status;
@@ -22,8 +23,9 @@ function launchFailed(p: CampaignProfileState): boolean {
 }
 
 /**
- * Each profile of the campaign: its login, whether a restriction paused it and until when, whether
- * its browser failed to start (and so nothing runs), when it last asked for work, today's counts.
+ * Each profile of the campaign: its login, whether a restriction paused it and until when (with
+ * "Resume now", asked first, to lift the pause), whether its browser failed to start (and so
+ * nothing runs), when it last asked for work, today's counts.
  */
 export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignProfileState[] }) {
   return (
@@ -51,7 +53,8 @@ export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignPr
           >
             <Table.Cell fontWeight="medium">{p.name}</Table.Cell>
             <Table.Cell>{loginLabel(p.loginStatus)}</Table.Cell>
-            <Table.Cell>
+            {/* Wraps: a pause's end, its reason and "Resume now" read in full on a phone. */}
+            <Table.Cell whiteSpace="normal" minW="16rem">
               {failed ? (
                 <Stack gap="0.5">
                   <Text>
@@ -77,6 +80,9 @@ export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignPr
                       {p.pauseReason}
                     </Text>
                   )}
+                  <ResumeProfileButton
+                    profile={{ profileId: p.profileId, name: p.name, pausedUntil: p.pausedUntil as string }}
+                  />
                 </Stack>
               ) : (
                 <Stack gap="0.5">
