@@ -71,6 +71,12 @@ describe('restarts and lapsed claims', () => {
     const run = await runUntilIdle([restarted], clock);
     const again = run.tasks.find((t) => t.id === task.id);
     expect(again).toMatchObject({ recheck: true, attempt: 2 });
+    // The run view says so in words, naming the task and the lead (not the step key).
+    const lead = leads.find((l) => again?.action === 'friendRequest' && l.url === again.lead.profileUrl);
+    const signals = await db()('campaign_logs').where({ type: 'SIGNAL' }).pluck('message');
+    expect(signals).toContain(
+      `The friend request for ${lead?.name} was not confirmed before its claim lapsed: the browser looks at the page before acting again.`,
+    );
     for (const lead of leads) expect(network.requests.get(lead.url)).toHaveLength(1);
     const row = await db()('campaign_tasks').where({ id: task.id }).first('status', 'result');
     expect(row.status).toBe('done');

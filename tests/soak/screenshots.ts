@@ -23,9 +23,14 @@ export function buildDashboard(): string {
  * (run-<campaign>-<width>.png).
  */
 export async function screenshotRun(run: SoakRun, outDir: string): Promise<string[]> {
+  return (await lookAtRun(run, outDir)).map((shot) => shot.file);
+}
+
+/** The same look, with the text each screen shows (what a person reads there). */
+export async function lookAtRun(run: SoakRun, outDir: string): Promise<{ file: string; text: string }[]> {
   mkdirSync(outDir, { recursive: true });
   const browser = await launchBrowser();
-  const saved: string[] = [];
+  const saved: { file: string; text: string }[] = [];
   try {
     const page = await browser.browser.newPage();
     page.setDefaultTimeout(60_000);
@@ -44,7 +49,7 @@ export async function screenshotRun(run: SoakRun, outDir: string): Promise<strin
         await page.waitForSelector('[data-testid="campaign-profile-row"]');
         const file = path.join(outDir, `run-${name}-${width}.png`);
         await page.screenshot({ path: file as `${string}.png`, fullPage: true });
-        saved.push(file);
+        saved.push({ file, text: await page.evaluate(() => document.body.innerText) });
       }
     }
   } finally {

@@ -1,5 +1,10 @@
 import { abVariantOf, leadTemplateVariables, randomGapSeconds, renderTemplate } from '@reachly/shared/logic';
-import { type ClaimTaskResponse, type ExecutorTask, TASK_LEASE_SECONDS } from '@reachly/shared/schemas';
+import {
+  type CampaignAction,
+  type ClaimTaskResponse,
+  type ExecutorTask,
+  TASK_LEASE_SECONDS,
+} from '@reachly/shared/schemas';
 import { type ClaimTask, isMessageAction, type LeadRow, templatesFor } from './claim-rules.ts';
 import type { LeaseWrite } from './claim-sql.ts';
 import type { PlannedCampaign } from './planner.ts';
@@ -74,6 +79,20 @@ export interface PlannedLease {
   answer(payload: Record<string, unknown>): ClaimTaskResponse;
 }
 
+/** How the notice of a lapsed claim names its task (the log's reader sees this, not the step key). */
+const LAPSED_TASK_NAMES: Readonly<Record<CampaignAction, string>> = {
+  collect: 'collecting',
+  friendRequest: 'friend request',
+  acceptRequest: 'acceptance of the request',
+  welcomeMessage: 'welcome message',
+  aiReply: 'AI reply',
+  callToAction: 'call to action',
+  followUp: 'follow-up',
+  joinGroups: 'group join',
+  likePosts: 'round of likes',
+  withdrawRequest: 'withdrawal of the request',
+};
+
 /**
  * Leases `task` to the executor: renders its text once, starts the profile's gap. The write is the
  * claim's (claim-sql.ts commitClaim), which also counts the messages with the text sent so far.
@@ -132,7 +151,7 @@ export function leaseTask({
       ...base,
       leadId: task.lead_id,
       type: 'SIGNAL',
-      message: `${task.step_key}${lead ? ` for ${lead.name ?? lead.profile_url}` : ''}: the last claim lapsed without an outcome; the browser checks the page before acting again.`,
+      message: `The ${LAPSED_TASK_NAMES[task.action]}${lead ? ` for ${lead.name ?? lead.profile_url}` : ''} was not confirmed before its claim lapsed: the browser looks at the page before acting again.`,
     });
   }
   return {
