@@ -189,8 +189,12 @@ describe('AI replies', () => {
     expect(network.messagesTo(lead.url)).toHaveLength(3);
     const signals = (await logsOf(campaign.id)).filter((l) => l.type === 'SIGNAL').map((l) => l.message);
     expect(signals).toEqual([
-      expect.stringMatching(/would repeat a message they already got: a person should answer/),
-      expect.stringMatching(/past today's limit of automatic replies.*a person should answer/),
+      expect.stringMatching(
+        /^Profile \d+'s automatic answer to Lead1 Person would repeat a message they already got: a person should answer/,
+      ),
+      expect.stringMatching(
+        /^Lead1 Person wrote to Profile \d+ again, past today's limit of automatic replies.*a person should answer/,
+      ),
     ]);
     await expect.poll(() => notices.length).toBeGreaterThanOrEqual(2);
   });

@@ -130,12 +130,14 @@ describe('answers a lead gives', () => {
           /^STATUS_CHANGE Lead1 Person asked to be contacted later: written to again on 2026-06-08 \(the day they named\)/,
         ),
         expect.stringMatching(
-          /^STATUS_CHANGE Lead2 Person: asked to stop\. On do-not-contact: no profile or campaign writes again/,
+          /^STATUS_CHANGE Lead2 Person, writing to Profile \d+: asked to stop\. On do-not-contact: no profile or campaign writes again/,
         ),
         expect.stringMatching(
-          /^STATUS_CHANGE Lead3 Person: not the right person; pointed to Sarah Miller\. On do-not-contact/,
+          /^STATUS_CHANGE Lead3 Person, writing to Profile \d+: not the right person; pointed to Sarah Miller\. On do-not-contact/,
         ),
-        expect.stringMatching(/^SIGNAL Lead4 Person's answer needs a person \(Written in Spanish/),
+        expect.stringMatching(
+          /^SIGNAL Lead4 Person's answer to Profile \d+ needs a person \(Written in Spanish/,
+        ),
         expect.stringMatching(
           /^STATUS_CHANGE Lead5 Person asked to be contacted later: written to again on 2026-06-11 \(no day named: 10 days later\)/,
         ),
@@ -211,7 +213,7 @@ describe('answers a lead gives', () => {
     await runUntilIdle([executor], clock);
     expect(await logsOf(campaign.id)).toContainEqual(
       expect.stringMatching(
-        /^SIGNAL Lead1 Person asked again to be contacted later .*a person should decide/,
+        /^SIGNAL Lead1 Person asked Profile \d+ again to be contacted later .*a person should decide/,
       ),
     );
     // Ten days after "maybe later".

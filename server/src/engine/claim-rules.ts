@@ -6,6 +6,7 @@ import {
   type MessageAction,
 } from '@reachly/shared/schemas';
 import type { Tables } from '../db/tables.ts';
+import { leadLabel } from './names.ts';
 import type { PersonState } from './people.ts';
 import type { PlannedCampaign } from './planner.ts';
 import { type CampaignSettings, followUpSequence, stepOf } from './settings.ts';
@@ -198,13 +199,15 @@ export function skipEffects(
   reason: string,
   effects: Effects,
   lead: LeadRow | undefined,
+  /** The profile's name, as the notice says it. */
+  profile: string,
 ): void {
   if (task.action === 'aiReply' && (reason === 'reply-limit' || reason === 'repeated-reply')) {
-    const who = lead?.name ?? lead?.profile_url ?? 'A lead';
+    const who = lead ? leadLabel(lead) : `The lead of task ${task.id}`;
     const message =
       reason === 'reply-limit'
-        ? `${who} wrote again, past today's limit of automatic replies in this conversation: a person should answer.`
-        : `The automatic answer to ${who} would repeat a message they already got: a person should answer.`;
+        ? `${who} wrote to ${profile} again, past today's limit of automatic replies in this conversation: a person should answer.`
+        : `${profile}'s automatic answer to ${who} would repeat a message they already got: a person should answer.`;
     const entry = {
       campaignId: task.campaign_id,
       profileId: task.profile_id,

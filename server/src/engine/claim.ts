@@ -27,6 +27,7 @@ import { secondsUntil } from './clock.ts';
 import { collectDailyStats } from './daily-stats.ts';
 import { leaseTask } from './lease.ts';
 import type { Leases } from './leases.ts';
+import { profileLabel } from './names.ts';
 import type { PersonState } from './people.ts';
 import { PLAN_INTERVAL_SECONDS } from './planner.ts';
 import { type Hold, profileHold } from './profile-hold.ts';
@@ -182,7 +183,7 @@ async function firstLiveTask(
       }
       if (!dead) return { task, version: candidate.version, campaign, lead };
       commit.skips.push({ id: task.id, version: candidate.version, reason: dead });
-      skipEffects(task, dead, effects, lead);
+      skipEffects(task, dead, effects, lead, profileLabel(look.profile, profileId));
     }
     if (!more || seen.length >= MAX_ROUNDS * CANDIDATES_PER_ROUND) return null;
     batch = await moreTasks(db, {

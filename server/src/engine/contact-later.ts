@@ -19,7 +19,9 @@ export async function planContactLater(
     campaign: PlannedCampaign;
     conversationId: number;
     leadId: number;
+    /** The lead's and the profile's names, as the notices say them. */
     who: string;
+    profile: string;
     messageId: number;
     contactAt: string | null;
     timeZone: string;
@@ -41,7 +43,7 @@ export async function planContactLater(
     .andWhere('step_key', 'like', `${CONTACT_LATER_KEY_PREFIX}%`)
     .first('id');
   if (already) {
-    const message = `${plan.who} asked again to be contacted later (${day}, ${when}); they were written to on their day once already: a person should decide.`;
+    const message = `${plan.who} asked ${plan.profile} again to be contacted later (${day}, ${when}); they were written to on their day once already: a person should decide.`;
     plan.effects.logs.push({ ...base, type: 'SIGNAL', message });
     plan.effects.notices.push({
       campaignId: campaign.id,

@@ -14,6 +14,7 @@ import { table } from '../../db/tables.ts';
 import { releaseReplied } from '../../services/webhooks/record-event.ts';
 import { planContactLater } from '../contact-later.ts';
 import { moveCard } from '../conversation-writes.ts';
+import { leadLabel, profileLabel } from '../names.ts';
 import { markDoNotContact } from '../people.ts';
 import type { PlannedCampaign } from '../planner.ts';
 import { dailyCapOf, stepOf } from '../settings.ts';
@@ -49,6 +50,8 @@ export async function answer(ctx: EventContext, stored: StoredMessage): Promise<
   const step = campaign && campaign.status === 'running' ? stepOf(campaign.settings, 'aiReply') : undefined;
   if (!campaign || !step) return;
   const messages = await readConversation(db, stored.conversationId);
+  const profileRow = await table(db, 'profiles').where({ id: profileId }).first('name', 'proxy_timezone');
+  const profile = profileLabel(profileRow, profileId);
   const guardrails = {
     dailyCap: dailyCapOf(campaign.settings, 'aiReply'),
     handoffWords: DEFAULT_HANDOFF_WORDS,
@@ -69,7 +72,7 @@ export async function answer(ctx: EventContext, stored: StoredMessage): Promise<
       intent: null,
       now,
     });
-    const message = `${lead.name ?? 'A lead'} wrote "${decision.word}": no automatic reply, a person should answer.`;
+    const message = `${leadLabel(lead)} wrote "${decision.word}" to ${profile}: no automatic reply, a person should answer.`;
     signalAbout(effects, { campaignId: campaign.id, profileId, leadId: lead.id }, message);
     return;
   }
@@ -85,8 +88,7 @@ export async function answer(ctx: EventContext, stored: StoredMessage): Promise<
     return;
   }
   // A named day ("next Tuesday", "in March") is read in the profile's time zone, from the engine's now.
-  const profile = await table(db, 'profiles').where({ id: profileId }).first('proxy_timezone');
-  const timeZone = safeTimeZone(profile?.proxy_timezone ?? null);
+  const timeZone = safeTimeZone(profileRow?.proxy_timezone ?? null);
   const reply = await provider.reply({
     messages,
     variables: { firstName: lead.first_name, lastName: lead.last_name, name: lead.name },
@@ -96,10 +98,11 @@ export async function answer(ctx: EventContext, stored: StoredMessage): Promise<
     now,
     timeZone,
   });
-  await db.transaction((trx) => actOnReply(trx, ctx, { ...stored, campaign }, reply, timeZone));
+  await db.transaction((trx) => actOnReply(trx, ctx, { ...stored, campaign, profile }, reply, timeZone));
 }
 
-type Answered = StoredMessage & { campaign: PlannedCampaign };
+/** The stored message of a running campaign's lead, and the name of the profile it was written to. */
+type Answered = StoredMessage & { campaign: PlannedCampaign; profile: string };
 
 /** What the understood answer changes: the card, then do-not-contact, a person, a later day or a reply. */
 async function actOnReply(
@@ -110,10 +113,10 @@ async function actOnReply(
   timeZone: string,
 ): Promise<void> {
   const { organizationId, profileId, now, effects } = ctx;
-  const { campaign, lead, conversationId } = stored;
+  const { campaign, lead, conversationId, profile } = stored;
   const { intent } = reply;
   const base = { campaignId: campaign.id, profileId, leadId: lead.id };
-  const who = lead.name ?? 'The lead';
+  const who = leadLabel(lead);
   const status = cardStatusForIntent(intent);
   await releaseReplied(trx, { organizationId, messageId: stored.messageId, intent, now });
   if (status) await moveCard(trx, organizationId, conversationId, status, now);
@@ -131,7 +134,7 @@ async function actOnReply(
     await trx('conversations')
       .where({ id: conversationId })
       .update({ needs_person: reply.needsPerson.detail });
-    const message = `${who}'s answer needs a person (${reply.needsPerson.detail}): no automatic reply.`;
+    const message = `${who}'s answer to ${profile} needs a person (${reply.needsPerson.detail}): no automatic reply.`;
     signalAbout(effects, base, message);
     return;
   }
@@ -143,6 +146,7 @@ async function actOnReply(
       conversationId,
       leadId: lead.id,
       who,
+      profile,
       messageId: stored.messageId,
       contactAt: reply.contactAt,
       timeZone,
@@ -157,7 +161,7 @@ async function actOnReply(
 async function putOnDoNotContact(
   trx: Knex.Transaction,
   { organizationId, profileId, now, effects }: EventContext,
-  { campaign, lead, conversationId }: Answered,
+  { campaign, lead, conversationId, profile }: Answered,
   reply: Reply,
   who: string,
 ): Promise<void> {
@@ -183,7 +187,7 @@ async function putOnDoNotContact(
       result: JSON.stringify({ reason: 'do-not-contact' }),
     })
     .returning('id');
-  const message = `${who}: ${what}. On do-not-contact: no profile or campaign writes again${
+  const message = `${who}, writing to ${profile}: ${what}. On do-not-contact: no profile or campaign writes again${
     cancelled.length > 0 ? ` (${cancelled.length} planned task(s) cancelled)` : ''
   }.`;
   effects.logs.push({ campaignId: campaign.id, profileId, leadId: lead.id, type: 'STATUS_CHANGE', message });
