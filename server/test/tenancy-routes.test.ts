@@ -1,7 +1,8 @@
 import { contract, fillPath, listEndpoints } from '@reachly/shared/contract';
+import { apiKeyCan } from '@reachly/shared/logic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFigure } from './helpers/figures.ts';
-import type { RequestOptions } from './helpers/http-client.ts';
+import { HttpClient, type RequestOptions } from './helpers/http-client.ts';
 import { seedCollection, seedConversation, seedProfile } from './helpers/seed-conversations.ts';
 import {
   registerAccount,
@@ -255,6 +256,29 @@ describe("another organisation's ids", () => {
     }
     // The table of figures counts routes (method and path with its ids), not requests.
     recordFigure('tenancyRoutes', new Set(routes.map(([m, p]) => `${m} ${p.replace(/\d+/g, ':id')}`)).size);
+  });
+
+  it("answer the same to the stranger's API key (read and write): 404, or 403 where keys may not go", async () => {
+    const { key } = await stranger.call(contract.team.createApiKey, {
+      body: { name: 'Stranger key', scope: 'read_write' },
+    });
+    const withKey = new HttpClient(server.url, { authorization: `Bearer ${key}` });
+    const keyless = new Set(
+      listEndpoints(contract)
+        .map(({ endpoint }) => endpoint)
+        // Keys may not act on the caller's person (apiKey: false) nor where apiKeyCan refuses.
+        .filter((e) => e.apiKey === false || (e.permission !== undefined && !apiKeyCan(e.permission)))
+        .map((e) => `${e.method} ${e.path}`),
+    );
+    for (const [method, path, options] of foreign()) {
+      const name = `${method} ${path.split('?')[0]?.replace(/\/\d+/g, '/:id')}`;
+      const before = await writeSignature(server.database.db);
+      const res = await withKey.request<{ error: { code: string } }>(method, path, options);
+      expect(res.status, name).toBe(keyless.has(name) ? 403 : 404);
+      expect(res.text).not.toContain(secretName);
+      expect(res.text).not.toContain('owner secret');
+      expect(await writeSignature(server.database.db), `${name} wrote`).toBe(before);
+    }
   });
 
   it('cover every signed-in endpoint of the contract that names a row in its path', () => {
