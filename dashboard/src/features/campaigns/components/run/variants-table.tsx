@@ -9,11 +9,7 @@ import { formatPercent } from '../../utils/funnel.ts';
 type Test = CampaignVariantsResponse[number];
 
 /** The campaign's steps with one message step down to one version: `version` of its texts (0 = A). */
-function keepVersion(
-  steps: readonly CampaignStep[],
-  stepIndex: number,
-  version: number,
-): CampaignStep[] {
+function keepVersion(steps: readonly CampaignStep[], stepIndex: number, version: number): CampaignStep[] {
   return steps.map((step, index) => {
     if (index !== stepIndex || !('abVariants' in step)) return step;
     const versions = [step.template, ...(step.abVariants ?? [])];
