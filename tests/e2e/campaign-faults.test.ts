@@ -8,6 +8,7 @@ import {
   launchBrowser,
   openPage,
   screenshotsIn,
+  seriousAxeViolations,
   signInAt,
   waitForDialogsGone,
 } from './support/browser.ts';
@@ -129,12 +130,14 @@ describe('faults end to end', () => {
         expect(box.right).toBeLessThanOrEqual(width);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
         await shoot(page, 'paused-row', width);
+        expect(await seriousAxeViolations(page)).toEqual([]);
         await page.click(resumeButton);
         const dialog = await page.waitForSelector('[data-testid=resume-profile-dialog]');
         const dialogText = (await dialog?.evaluate((e) => (e as HTMLElement).innerText)) ?? '';
         expect(dialogText).toContain("A restriction is the network's warning");
         expect(dialogText).toContain('the next pause is longer');
         await shoot(page, 'confirm', width);
+        expect(await seriousAxeViolations(page)).toEqual([]);
         if (width === 390) {
           // Kept paused: nothing is sent.
           const [keep] = await page.$$('xpath/.//button[normalize-space(.)="Keep it paused"]');

@@ -51,7 +51,8 @@ export const SLOW_DOWN_TEXTS = {
 /** Lifting a profile's pause early from the dashboard (POST /api/profiles/:id/resume). */
 export const PROFILE_RESUME_TEXTS = {
   button: 'Resume now',
-  buttonLabel: (profile: string) => `Resume ${profile} now`,
+  // Holds the visible text (axe label-content-name-mismatch), then the profile among several rows.
+  buttonLabel: (profile: string) => `Resume now: ${profile}`,
   title: (profile: string) => `Resume ${profile} now?`,
   warning: (profile: string, until: string) =>
     `${profile} is paused until ${until} because the network restricted or blocked it. A restriction is the network's warning that the account acted too fast or looked automated.`,

@@ -268,13 +268,13 @@ describe('the run view', () => {
     await table.findByText('The network showed a restriction warning');
     // Only the paused profile has the button.
     expect(
-      table.getAllByRole('button', { name: /^Resume .* now$/ }).map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Resume Bruno now']);
+      table.getAllByRole('button', { name: /^Resume now: / }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Resume now: Bruno']);
     const resumes = () => requests.filter((r) => r.method === 'POST' && r.path === '/api/profiles/8/resume');
     const profileFetches = () => requests.filter((r) => r.path === '/api/campaigns/5/profiles').length;
 
     // The confirmation says plainly what a restriction is; keeping the pause sends nothing.
-    await userEvent.click(table.getByRole('button', { name: 'Resume Bruno now' }));
+    await userEvent.click(table.getByRole('button', { name: 'Resume now: Bruno' }));
     const dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText('Resume Bruno now?')).toBeTruthy();
     expect(dialog.getByText(/because the network restricted or blocked it/).textContent).toContain(
@@ -287,7 +287,7 @@ describe('the run view', () => {
 
     // A refusal stays in the dialog; the pause shows as it was.
     resumeAnswer = () => json(404, { error: { code: 'NOT_FOUND', message: 'Profile 8 not found.' } });
-    await userEvent.click(table.getByRole('button', { name: 'Resume Bruno now' }));
+    await userEvent.click(table.getByRole('button', { name: 'Resume now: Bruno' }));
     await userEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Resume the profile' }),
     );
@@ -307,7 +307,7 @@ describe('the run view', () => {
     await waitFor(() =>
       expect(table.getByText('Bruno').closest('tr')?.getAttribute('data-paused')).toBe('false'),
     );
-    expect(table.queryByRole('button', { name: 'Resume Bruno now' })).toBeNull();
+    expect(table.queryByRole('button', { name: 'Resume now: Bruno' })).toBeNull();
   });
 
   it('starts the campaign, follows status pushes, and opens BUY_LICENSE_POPUP on a 402', async () => {
