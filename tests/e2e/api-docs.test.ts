@@ -26,6 +26,8 @@ describe('the API reference page', () => {
       await waitForText(page, 'Reachly API');
       await page.waitForFunction((n) => document.querySelectorAll('.opblock').length === n, {}, endpoints);
       await waitForText(page, '/api/campaigns/{id}/logs');
+      // How to call it with an API key, in the page's own words.
+      await waitForText(page, 'curl -H "Authorization: Bearer rk_…"');
       // Swagger UI shows a red box for a document it does not fully read.
       expect(await page.$$eval('.errors-wrapper, .version-pragma', (e) => e.length)).toBe(0);
       expect(await page.evaluate(() => document.body.innerText)).not.toContain('Warning');

@@ -132,6 +132,10 @@ describe('the Webhooks page', () => {
     expect(await deliveryRows(page)).toEqual([{ status: 'delivered', answer: '200' }]);
     expect(received).toEqual([{ id: expect.stringMatching(/^msg_/), type: 'webhook.test', verified: true }]);
     await waitForText(page, '{"received":true}');
+    // How long the receiver took to answer, on the delivery's row.
+    expect(
+      await page.$eval('[data-testid=webhook-delivery-row][data-status=delivered]', (el) => el.textContent),
+    ).toMatch(/\d+ ms/);
 
     await page.locator('::-p-text(Redeliver)').click();
     await page.waitForFunction(
