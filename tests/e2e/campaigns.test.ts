@@ -278,16 +278,19 @@ describe('campaigns', () => {
     expect(await page.$eval(`${FORM} input[name="steps.0.slowDownMinRate"]`, (el) => el.value)).toBe('20');
     expect(await seriousAxeViolations(page)).toEqual([]);
     const shoot = screenshotsIn('campaigns');
-    for (const [width, height] of [
-      [1440, 900],
-      [390, 844],
-    ] as const) {
-      await page.setViewport({ width, height });
-      await page.$eval('[data-testid=step-card]', (el) => el.scrollIntoView({ block: 'center' }));
-      // Nothing wider than the page: the fields wrap on a phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await shoot(page, 'friend-request-step', width);
-    }
+    /** The part at a desktop's width and a phone's, nothing wider than the page (the fields wrap). */
+    const shootBothWidths = async (selector: string, name: string) => {
+      for (const [width, height] of [
+        [1440, 900],
+        [390, 844],
+      ] as const) {
+        await page.setViewport({ width, height });
+        await page.$eval(selector, (el) => el.scrollIntoView({ block: 'center' }));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await shoot(page, name, width);
+      }
+    };
+    await shootBothWidths('[data-testid=step-card]', 'friend-request-step');
 
     // A welcome message with a version B (an A/B test), at both widths too.
     await page.setViewport({ width: 1440, height: 900 });
@@ -301,15 +304,7 @@ describe('campaigns', () => {
     // Each version's own preview, for the sample lead.
     await waitForText(page, 'Hello Alex, thanks!');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    for (const [width, height] of [
-      [1440, 900],
-      [390, 844],
-    ] as const) {
-      await page.setViewport({ width, height });
-      await page.$eval('[data-testid=ab-variants]', (el) => el.scrollIntoView({ block: 'center' }));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await shoot(page, 'ab-versions-step', width);
-    }
+    await shootBothWidths('[data-testid=ab-variants]', 'ab-versions-step');
     expect(page.errors).toEqual([]);
     await page.close();
   });
