@@ -7,6 +7,7 @@ import {
 } from '@reachly/shared/schemas';
 import { type ClaimTask, isMessageAction, type LeadRow, templatesFor } from './claim-rules.ts';
 import type { LeaseWrite } from './claim-sql.ts';
+import { leadLabel } from './names.ts';
 import type { PlannedCampaign } from './planner.ts';
 import { type Effects, type ProfileRow, payloadOf } from './task-types.ts';
 
@@ -151,7 +152,7 @@ export function leaseTask({
       ...base,
       leadId: task.lead_id,
       type: 'SIGNAL',
-      message: `The ${LAPSED_TASK_NAMES[task.action]}${lead ? ` for ${lead.name ?? lead.profile_url}` : ''} was not confirmed before its claim lapsed: the browser looks at the page before acting again.`,
+      message: `The ${LAPSED_TASK_NAMES[task.action]}${lead ? ` for ${leadLabel(lead)}` : ''} was not confirmed before its claim lapsed: the browser looks at the page before acting again.`,
     });
   }
   return {
