@@ -189,7 +189,7 @@ async function serverBenches(): Promise<void> {
       record(...(await engineBenches({ root, db, databaseUrl: databaseUrl.toString(), n, log })));
     }
     if (!only || only === 'import') {
-      record(...(await importBenches({ root, databaseUrl: databaseUrl.toString(), server, work, n, log })));
+      record(...(await importBenches({ root, databaseUrl: databaseUrl.toString(), work, n, log })));
     }
     if (!only) {
       await benchFunnelMove(root, db);
