@@ -59,11 +59,17 @@ describe('withdrawing stale friend requests', () => {
       expect((withdrawn?.withdrawnAt ?? 0) - (withdrawn?.sentAt ?? 0)).toBeGreaterThanOrEqual(DAY);
       expect(await requestTo(accepts)).toMatchObject([{ status: 'accepted', withdrawnAt: null }]);
       expect((await sandbox.admin.accounts()).find((a) => a.login === run.login)?.pendingRequests).toBe(0);
-      const { logs } = await run.call(contract.campaigns.logs, {
-        params: { id: campaign.id },
-        query: { limit: 50 },
+      // The outcome reaches the server a moment after the network shows the withdrawal (the
+      // extension reports once the page answered): the log is read when it has caught up.
+      const withdrawals = await until('the withdrawal logged', async () => {
+        const { logs } = await run.call(contract.campaigns.logs, {
+          params: { id: campaign.id },
+          query: { limit: 50 },
+        });
+        const rows = logs.filter((l) => l.message?.startsWith('Friend request withdrawn'));
+        return rows.length > 0 ? rows : null;
       });
-      expect(logs.filter((l) => l.message?.startsWith('Friend request withdrawn'))).toHaveLength(1);
+      expect(withdrawals).toHaveLength(1);
     } catch (error) {
       throw new Error(`${String(error)}\n${await describeRun(run, campaign.id)}`);
     } finally {
