@@ -47,28 +47,24 @@ interface CountRow {
 
 type MessageStep = Extract<CampaignStep, { type: 'welcomeMessage' | 'callToAction' | 'followUp' }>;
 
-/** The campaign's message steps by results key, with their index and label. */
-function messageSteps(settings: CampaignSettings) {
-  const steps = new Map<string, { index: number; label: string; step: MessageStep }>();
-  let followUps = 0;
-  settings.steps.forEach((step, index) => {
-    if (step.type === 'welcomeMessage')
-      steps.set('welcomeMessage', { index, label: 'Welcome message', step });
-    if (step.type === 'callToAction') steps.set('callToAction', { index, label: 'Call to action', step });
-    if (step.type === 'followUp') {
-      steps.set(`followUp:${followUps}`, { index, label: `Follow-up ${followUps + 1}`, step });
-      followUps += 1;
-    }
-  });
-  return steps;
-}
-
+/** How the results name a step: "Welcome message", "Call to action", "Follow-up 2". */
 const labelOf = (step: string) =>
   step === 'welcomeMessage'
     ? 'Welcome message'
     : step === 'callToAction'
       ? 'Call to action'
       : `Follow-up ${Number(step.split(':')[1] ?? 0) + 1}`;
+
+/** The campaign's message steps by results key (followUp:<n> the n-th follow-up), with their index. */
+function messageSteps(settings: CampaignSettings) {
+  const steps = new Map<string, { index: number; step: MessageStep }>();
+  let followUps = 0;
+  settings.steps.forEach((step, index) => {
+    if (step.type === 'welcomeMessage' || step.type === 'callToAction') steps.set(step.type, { index, step });
+    if (step.type === 'followUp') steps.set(`followUp:${followUps++}`, { index, step });
+  });
+  return steps;
+}
 
 export async function campaignVariants(
   db: Knex,
@@ -89,7 +85,7 @@ export async function campaignVariants(
       const versions = Math.max(templates.length, ...counted.map((r) => Number(r.variant) + 1));
       return {
         step: key,
-        label: current?.label ?? labelOf(key),
+        label: labelOf(key),
         stepIndex: current?.index ?? null,
         versions: Array.from({ length: versions }, (_, variant) => {
           const row = counted.find((r) => Number(r.variant) === variant);

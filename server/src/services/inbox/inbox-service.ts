@@ -1,18 +1,17 @@
-import { isLicenseValid } from '@reachly/shared/logic';
-import {
-  type InboxConversation,
-  type InboxListResponse,
-  type InboxQuery,
-  type InboxThread,
-  type ManualMessage,
-  mayRunOnTraffic,
-  type SendManualMessageBody,
-  type UpdateInboxConversationBody,
+import type {
+  InboxConversation,
+  InboxListResponse,
+  InboxQuery,
+  InboxThread,
+  ManualMessage,
+  SendManualMessageBody,
+  UpdateInboxConversationBody,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { toCount } from '../../db/knex.ts';
 import { likePattern } from '../../db/sql.ts';
 import { type Tables, table } from '../../db/tables.ts';
+import { accountHold } from '../../engine/profile-hold.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { type ConversationRow, toConversation } from '../conversations/cards.ts';
 import { conversationWithMessages } from '../conversations/detail.ts';
@@ -53,10 +52,20 @@ async function sendRefusal(trx: Knex.Transaction, organizationId: number, profil
       }
     | undefined;
   if (!row) return null;
-  if (!isLicenseValid({ licenseTill: row.license_till }, now)) return INBOX_NO_LICENCE_MESSAGE;
-  const remaining = (BigInt(row.traffic_limit ?? 0) - BigInt(row.used_traffic ?? 0)).toString();
-  if (!mayRunOnTraffic({ proxySource: row.proxy_source }, remaining)) return INBOX_NO_TRAFFIC_MESSAGE;
-  return null;
+  const hold = accountHold(
+    {
+      licenseTill: row.license_till,
+      proxySource: row.proxy_source,
+      trafficLimit: row.traffic_limit,
+      usedTraffic: row.used_traffic,
+    },
+    now,
+  );
+  return hold === 'licence-expired'
+    ? INBOX_NO_LICENCE_MESSAGE
+    : hold === 'traffic-ended'
+      ? INBOX_NO_TRAFFIC_MESSAGE
+      : null;
 }
 
 const ACTIVITY = 'coalesce(c.last_message_at, c.created_at)';
