@@ -8,6 +8,7 @@ export * from './paging.ts';
 export * from './platform.ts';
 export * from './roles.ts';
 export * from './scheduling.ts';
+export * from './skip-reasons.ts';
 export * from './slow-down.ts';
 export * from './step-templates.ts';
 export * from './template-variables.ts';

@@ -97,7 +97,9 @@ describe('the inbox page', () => {
   it('a failed reply shows its reason and "Send again" queues it again', async () => {
     renderPage('/inbox?c=1');
     const error = await screen.findByTestId('outbox-error');
-    expect(error.textContent).toBe('no-message-button');
+    expect(error.textContent).toBe(
+      'Not sent: the lead has no Message button (only friends can message them)',
+    );
     expect(screen.getByTestId('outbox-status').textContent).toBe('Failed');
     fireEvent.click(screen.getByTestId('outbox-retry'));
     await waitFor(() => expect(screen.getByTestId('outbox-status').textContent).toBe('Queued'));

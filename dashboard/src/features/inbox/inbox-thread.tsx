@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Checkbox, Flex, Heading, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { skipReasonText } from '@reachly/shared/logic';
 import type { InboxThread } from '@reachly/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -127,7 +128,9 @@ function Messages({ thread }: { thread: InboxThread }) {
               color={m.status === 'failed' ? 'fg.error' : 'fg.muted'}
               data-testid="outbox-error"
             >
-              {m.status === 'failed' ? m.error : `Trying again: ${m.error}`}
+              {m.status === 'failed'
+                ? `Not sent: ${skipReasonText(m.error)}`
+                : `Trying again: ${skipReasonText(m.error)}`}
             </Text>
           )}
           {m.status === 'failed' && <SendAgain messageId={m.id} />}
