@@ -38,6 +38,8 @@ export const adapterStepSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('withdrawRequest'), profileUrl: z.string() }),
   /** Open the person's page; done with what it observed there. */
   z.object({ kind: z.literal('visit'), profileUrl: z.string() }),
+  /** Follow the person; done once the page shows you follow them (already following: alreadyDone). */
+  z.object({ kind: z.literal('follow'), profileUrl: z.string() }),
   /**
    * `sentBefore`: how many messages from the profile with this very text the thread already held
    * when the server first handed the task out; the message counts as sent once there are more.

@@ -23,6 +23,10 @@ export interface Received {
   messages: { from: string | null; text: string; at: number }[];
   likes: { from: string | null; postId: number; at: number }[];
   joins: { from: string | null; group: string; at: number }[];
+  /** Each opening of the person's page by one of our accounts. */
+  visits: { from: string | null; at: number }[];
+  /** Our accounts that follow the person, since when. */
+  follows: { from: string | null; at: number }[];
 }
 
 /** An account as the admin API lists it, with its pending requests and restrictions. */

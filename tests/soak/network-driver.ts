@@ -25,6 +25,10 @@ export interface NetworkDriver {
   acceptRequest(slug: string, requestId: number): Promise<ActResult>;
   /** Cancels the account's pending request to the person. */
   withdrawRequest(slug: string): Promise<ActResult>;
+  /** Opens the person's page (the network records the visit). */
+  visit(slug: string): Promise<ActResult>;
+  /** Follows the person. */
+  follow(slug: string): Promise<ActResult>;
   message(slug: string, text: string): Promise<ActResult>;
   /** The browser lost its cookies (a crash): the next action logs in again. */
   forget(): void;
@@ -79,6 +83,13 @@ function sandboxDriver(sandbox: Sandbox, who: Login): NetworkDriver {
     return { kind: 'failed', error: `network answered ${res.status}` };
   }
   return {
+    visit: async (slug) => {
+      if (!cookie) await logIn();
+      const res = await fetch(`${sandbox.url}/people/${slug}`, { headers: { cookie } });
+      await res.text();
+      return res.ok ? { kind: 'done' } : { kind: 'failed', error: `network answered ${res.status}` };
+    },
+    follow: (slug) => post(`/people/${slug}/follow`, {}),
     personUrl: (slug) => `${sandbox.url}/people/${slug}`,
     slugOf: (profileUrl) => {
       const match = /^\/people\/([^/]+)$/.exec(new URL(profileUrl).pathname);
@@ -143,6 +154,15 @@ function replicaDriver(sandbox: Sandbox, who: Login): NetworkDriver {
   }
   const id = (slug: string) => String(personId(ctx, slug));
   return {
+    visit: async (slug) => {
+      if (!cookie) await logIn();
+      const res = await fetch(`${sandbox.url}/${slug}/`, { redirect: 'manual', headers: { cookie } });
+      await res.text();
+      return res.status === 200
+        ? { kind: 'done' }
+        : { kind: 'failed', error: `replica answered ${res.status}` };
+    },
+    follow: (slug) => mutation('CometUserFollowMutation', { id: id(slug) }),
     personUrl: (slug) => `${sandbox.url}/${slug}`,
     slugOf: (profileUrl) => {
       const url = new URL(profileUrl);

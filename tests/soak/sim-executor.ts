@@ -1,7 +1,7 @@
 import { type ApiClient, type ClientInput, contract } from '@reachly/shared/contract';
 import type { ExecutorEvent, ExecutorTask } from '@reachly/shared/schemas';
 import type { Sandbox } from '../sandbox-network/server.ts';
-import { findRequest } from '../sandbox-network/state/store.ts';
+import { findRequest, follows } from '../sandbox-network/state/store.ts';
 import { type ActResult, type NetworkDriver, networkDriver, type Skin } from './network-driver.ts';
 
 /**
@@ -158,6 +158,15 @@ export class SimExecutor {
         result = await this.driver.withdrawRequest(slug);
         break;
       }
+      case 'visitProfile':
+        result = await this.driver.visit(slug);
+        break;
+      case 'followPerson':
+        // As the adapter: Following showing is done without a click.
+        if (follows(state, this.account.id, slug))
+          return { status: 'done', data: { alreadyDone: true, ...observed } };
+        result = await this.driver.follow(slug);
+        break;
       default: {
         if (!person.hasMessageButton) return { status: 'skipped', reason: 'no-message-button', ...observed };
         const text = task.text;

@@ -35,6 +35,8 @@ export const SELECTORS = {
     cancelRequest: 'button[data-action=cancel-request]',
     friendStatus: '[data-testid=friend-status][data-status]',
     message: 'a[data-action=message]',
+    follow: 'button[data-action=follow]',
+    following: '[data-testid=follow-status]',
   },
   search: {
     form: '[data-testid=search-form]',

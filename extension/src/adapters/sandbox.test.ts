@@ -289,6 +289,14 @@ describe('friend requests', () => {
       status: 'done',
       observed: { hasMessageButton: true },
     });
+    // Following: one click, then Following shows (nothing to click again); the network records both.
+    const follow: AdapterStep = { kind: 'follow', profileUrl: target.url };
+    expect(await drive(b, follow)).toMatchObject({ result: { status: 'done' }, acted: 1 });
+    expect(await drive(b, follow)).toMatchObject({ result: { status: 'done' }, acted: 0 });
+    expect(await sandbox.admin.receivedBy(target.slug)).toMatchObject({
+      follows: [{ from: 'agent' }],
+      visits: expect.arrayContaining([expect.objectContaining({ from: 'agent' })]),
+    });
     await drive(b, { kind: 'friendRequest', profileUrl: target.url });
     const withdraw: AdapterStep = { kind: 'withdrawRequest', profileUrl: target.url };
     expect(await drive(b, withdraw)).toMatchObject({ result: { status: 'done' }, acted: 1 });

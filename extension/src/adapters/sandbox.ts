@@ -68,6 +68,18 @@ function visit(doc: Document, step: Extract<AdapterStep, { kind: 'visit' }>, ent
   return { status: 'done', observed: observedOn(person) };
 }
 
+/** Follows the person from their page; done once Following shows (already following: nothing to click). */
+function follow(doc: Document, step: Extract<AdapterStep, { kind: 'follow' }>, entry: string): StepResult {
+  const person = personOn(doc, step.profileUrl);
+  if (!person) return elsewhere(doc, entry, 'Profile not found');
+  const observed = observedOn(person);
+  if (person.querySelector(SELECTORS.person.following)) return { status: 'done', observed };
+  const button = person.querySelector(SELECTORS.person.follow);
+  if (!button) return { status: 'failed', error: 'Broken page layout: no Follow button nor Following badge' };
+  press(button);
+  return { status: 'acted' };
+}
+
 /** Cancels the profile's pending request from the person's page; done once Add friend shows again. */
 function withdrawRequest(
   doc: Document,
@@ -281,6 +293,7 @@ function entryUrl(step: AdapterStep, base: URL): string {
     case 'friendRequest':
     case 'withdrawRequest':
     case 'visit':
+    case 'follow':
       return at(step.profileUrl);
     case 'acceptRequest':
       return at(PATHS.friends);
@@ -317,6 +330,8 @@ function run(doc: Document, step: AdapterStep): StepResult {
       return withdrawRequest(doc, step, entry);
     case 'visit':
       return visit(doc, step, entry);
+    case 'follow':
+      return follow(doc, step, entry);
     case 'message':
       return message(doc, step, entry);
     case 'joinGroup':

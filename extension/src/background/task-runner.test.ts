@@ -39,3 +39,27 @@ describe('a withdrawRequest task', () => {
     });
   });
 });
+
+describe('visit and follow tasks', () => {
+  const visit: ExecutorTask = { ...withdraw, stepKey: 'visitProfile', action: 'visitProfile' };
+  const follow: ExecutorTask = { ...withdraw, stepKey: 'followPerson', action: 'followPerson' };
+
+  it("are the adapter's visit and follow steps on the lead's page", () => {
+    expect(stepForTask(visit)).toEqual({ kind: 'visit', profileUrl: lead.profileUrl });
+    expect(describeTask(visit)).toBe('Visit Anna Berg');
+    expect(stepForTask(follow)).toEqual({ kind: 'follow', profileUrl: lead.profileUrl });
+    expect(describeTask(follow)).toBe('Follow Anna Berg');
+  });
+
+  it('reports what the page showed; a visit is never already done, a follow may be', () => {
+    const observed = { hasMessageButton: true };
+    expect(outcomeFor(visit, { result: { status: 'done', observed }, acted: 0, inspection: null })).toEqual({
+      status: 'done',
+      data: { hasMessageButton: true },
+    });
+    expect(outcomeFor(follow, { result: { status: 'done', observed }, acted: 0, inspection: null })).toEqual({
+      status: 'done',
+      data: { alreadyDone: true, hasMessageButton: true },
+    });
+  });
+});

@@ -3,21 +3,13 @@ import type { ExecutorTask } from '@reachly/shared/schemas';
 import type { Outcome } from '../api-client.ts';
 import type { StepRun } from './tab-driver.ts';
 
-/** Actions on a lead's page that the server's protocol adds (visit): typed by name here. */
-const LEAD_PAGE_ACTIONS = ['visit'] as const;
-type LeadPageAction = (typeof LEAD_PAGE_ACTIONS)[number];
-
-function leadPageAction(task: ExecutorTask): { kind: LeadPageAction; profileUrl: string } | null {
-  const action = task.action as string;
-  if (!(LEAD_PAGE_ACTIONS as readonly string[]).includes(action) || !('lead' in task)) return null;
-  return { kind: action as LeadPageAction, profileUrl: task.lead.profileUrl };
-}
-
 /** The adapter step that performs a task. */
 export function stepForTask(task: ExecutorTask): AdapterStep {
-  const onLeadPage = leadPageAction(task);
-  if (onLeadPage) return onLeadPage;
   switch (task.action) {
+    case 'visitProfile':
+      return { kind: 'visit', profileUrl: task.lead.profileUrl };
+    case 'followPerson':
+      return { kind: 'follow', profileUrl: task.lead.profileUrl };
     case 'friendRequest':
       return { kind: 'friendRequest', profileUrl: task.lead.profileUrl };
     case 'acceptRequest':
@@ -46,11 +38,11 @@ export function stepForTask(task: ExecutorTask): AdapterStep {
 
 /** A short label for the popup ("Friend request to Anna Berg"). */
 export function describeTask(task: ExecutorTask): string {
-  const onLeadPage = leadPageAction(task);
-  if (onLeadPage && 'lead' in task) {
-    return `Visit ${task.lead.name ?? task.lead.profileUrl}`;
-  }
   switch (task.action) {
+    case 'visitProfile':
+      return `Visit ${task.lead.name ?? task.lead.profileUrl}`;
+    case 'followPerson':
+      return `Follow ${task.lead.name ?? task.lead.profileUrl}`;
     case 'friendRequest':
       return `Friend request to ${task.lead.name ?? task.lead.profileUrl}`;
     case 'acceptRequest':
@@ -88,7 +80,7 @@ export function outcomeFor(task: ExecutorTask, run: StepRun): Outcome {
       if (result.collected) data.collected = result.collected;
       if (task.action === 'likePosts') data.liked = result.liked ?? run.acted;
       // A visit only looks: there is nothing it could have found already done.
-      if (run.acted === 0 && task.action !== 'collect' && leadPageAction(task)?.kind !== 'visit')
+      if (run.acted === 0 && task.action !== 'collect' && task.action !== 'visitProfile')
         data.alreadyDone = true;
       if (result.observed?.hasMessageButton !== undefined)
         data.hasMessageButton = result.observed.hasMessageButton;

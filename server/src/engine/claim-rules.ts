@@ -1,4 +1,5 @@
 import {
+  AFTER_WITHDRAWAL_KEY,
   AI_REPLIES_PER_CONVERSATION_PER_DAY,
   type CampaignAction,
   CONTACT_LATER_KEY_PREFIX,
@@ -88,6 +89,11 @@ export function templatesFor(
         const template = contactLaterTemplate(settings);
         return template === null ? [] : [template];
       }
+      // The message a friend request step sends once the lead's unanswered request was withdrawn.
+      if (task.step_key === AFTER_WITHDRAWAL_KEY) {
+        const after = stepOf(settings, 'friendRequest')?.afterWithdrawal;
+        return after?.action === 'message' ? [after.template] : [];
+      }
       return versions(followUpSequence(settings).find((f) => f.key === task.step_key));
     }
     default:
@@ -104,6 +110,13 @@ function stepStillThere(settings: CampaignSettings, task: ClaimTask): boolean {
       return stepOf(settings, 'acceptRequests') !== undefined;
     case 'withdrawRequest':
       return stepOf(settings, 'friendRequest')?.withdrawAfterDays !== undefined;
+    case 'followPerson':
+      if (task.step_key === AFTER_WITHDRAWAL_KEY) {
+        return stepOf(settings, 'friendRequest')?.afterWithdrawal?.action === 'followPerson';
+      }
+      return stepOf(settings, 'followPerson') !== undefined;
+    case 'visitProfile':
+      return stepOf(settings, 'visitProfile') !== undefined;
     case 'joinGroups':
     case 'likePosts':
     case 'collect':

@@ -33,6 +33,9 @@ export const ACTION_PRIORITY: readonly CampaignAction[] = [
   // Before the requests: a withdrawal lowers the pending requests the network counts.
   'withdrawRequest',
   'friendRequest',
+  // After the requests: a lead whose visit (or follow) is done is further along than a new one.
+  'followPerson',
+  'visitProfile',
   'collect',
   'joinGroups',
   'likePosts',

@@ -16,6 +16,8 @@ const NOUNS: Record<CampaignAction, [string, string]> = {
   joinGroups: ['group joined', 'groups joined'],
   likePosts: ['round of likes', 'rounds of likes'],
   withdrawRequest: ['request withdrawn', 'requests withdrawn'],
+  visitProfile: ['profile visited', 'profiles visited'],
+  followPerson: ['person followed', 'people followed'],
 };
 
 const counted = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;

@@ -48,7 +48,13 @@ function toExecutorTask(
   if (action === 'joinGroups') return { ...base, action, groupUrl: String(payload.groupUrl) };
   if (action === 'likePosts') return { ...base, action, count: Number(payload.count) };
   if (!taskLead) throw new Error(`task ${task.id} has no lead`);
-  if (action === 'friendRequest' || action === 'acceptRequest' || action === 'withdrawRequest') {
+  if (
+    action === 'friendRequest' ||
+    action === 'acceptRequest' ||
+    action === 'withdrawRequest' ||
+    action === 'visitProfile' ||
+    action === 'followPerson'
+  ) {
     return { ...base, action, lead: taskLead };
   }
   return {
@@ -92,6 +98,8 @@ const LAPSED_TASK_NAMES: Readonly<Record<CampaignAction, string>> = {
   joinGroups: 'group join',
   likePosts: 'round of likes',
   withdrawRequest: 'withdrawal of the request',
+  visitProfile: 'visit of the profile',
+  followPerson: 'follow',
 };
 
 /**

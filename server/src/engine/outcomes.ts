@@ -4,9 +4,11 @@ import type { Knex } from 'knex';
 import { insertLeadColumns } from '../db/insert-leads.ts';
 import type { LogEntry } from './activity-log.ts';
 import { openConversation, writeMessage } from './conversation-writes.ts';
+import { planNextOpening } from './opening.ts';
 import { type PlannedCampaign, planCampaignLeads, planNextFollowUp, planWelcomes } from './planner.ts';
 import { stepOf } from './settings.ts';
 import { payloadOf, type TaskRow } from './task-types.ts';
+import { planAfterWithdrawals } from './withdrawals.ts';
 
 type DoneData = Extract<TaskOutcomeBody, { status: 'done' }>['data'];
 
@@ -55,6 +57,16 @@ export const PLAIN_DONE = {
   >
 >;
 
+/** The log message of a done visit or follow (not plain: the lead's next opening action is planned). */
+const VISIT_FOLLOW_DONE = {
+  visitProfile: () => 'Visited their profile',
+  // The follow an afterWithdrawal planned says so (withdrawals.ts planAfterWithdrawals).
+  followPerson: (payload: Record<string, unknown>) =>
+    payload.after === 'withdrawal'
+      ? 'Followed them after withdrawing the unanswered request'
+      : 'Followed them',
+};
+
 export type PlainDoneAction = keyof typeof PLAIN_DONE;
 
 export const isPlainDone = (action: CampaignAction): action is PlainDoneAction => action in PLAIN_DONE;
@@ -101,6 +113,7 @@ export async function applyDone(
         .whereNull('friend_request_withdrawn_at')
         .update({ friend_request_withdrawn_at: now });
       const days = stepOf(campaign.settings, 'friendRequest')?.withdrawAfterDays;
+      await planAfterWithdrawals(trx, campaign, now, task.id);
       return {
         logs: [log(`Friend request withdrawn: unanswered${days ? ` after ${days} days` : ''}`)],
       };
@@ -153,5 +166,10 @@ export async function applyDone(
       return { logs: [log(PLAIN_DONE.joinGroups.message(payload))] };
     case 'likePosts':
       return { logs: [log(PLAIN_DONE.likePosts.message(payload, data))] };
+    case 'visitProfile':
+    case 'followPerson':
+      // The lead's next opening action (opening.ts: after a visit, the follow or the request).
+      await planNextOpening(trx, campaign, task, now);
+      return { logs: [log(VISIT_FOLLOW_DONE[task.action](payload))] };
   }
 }

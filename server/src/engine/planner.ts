@@ -5,8 +5,9 @@ import { toAffectedRows } from '../db/knex.ts';
 import { likePattern } from '../db/sql.ts';
 import { table } from '../db/tables.ts';
 import { LEAD_LISTED_SQL } from '../services/do-not-contact/task-sweep.ts';
+import { firstContactStep, type OpeningAction, openingChain, planOpenings } from './opening.ts';
 import { type CampaignSettings, followUpSequence, parseSettings, stepOf } from './settings.ts';
-import { planWithdrawals } from './withdrawals.ts';
+import { planAfterWithdrawals, planWithdrawals } from './withdrawals.ts';
 
 /**
  * The planner (docs/design.md §4): turns a running campaign's steps and each lead's state into due
@@ -14,10 +15,11 @@ import { planWithdrawals } from './withdrawals.ts';
  * unique key, (campaign, step, lead) or (campaign, step) for tasks without a lead, so planning
  * twice, from two server processes at once, or after a restart plans nothing twice.
  *
- * What is planned here: collecting, the first contact (friend request, or the welcome message
- * when the campaign sends no requests) of every targeted lead, the welcome message once a request
- * is accepted, the withdrawal of a request unanswered for the step's withdrawAfterDays
- * (withdrawals.ts), the call to action of qualified conversations, joining groups and today's likes.
+ * What is planned here: collecting, the opening of every targeted lead (opening.ts: a visit, a
+ * follow, then the first contact, a friend request or the welcome message when the campaign sends
+ * no requests, each after the one before is done), the welcome message once a request is accepted,
+ * the withdrawal of a request unanswered for the step's withdrawAfterDays and what the step goes on
+ * with after it (withdrawals.ts), the call to action of qualified conversations, joining groups and today's likes.
  * Follow-ups are planned when a message goes out (planNextFollowUp) and AI replies when a lead's
  * message comes in (events.ts).
  */
@@ -74,18 +76,13 @@ function counter(db: Knex | Knex.Transaction): { run: Run; added: () => number }
   };
 }
 
-function firstContactStep(settings: CampaignSettings): 'friendRequest' | 'welcomeMessage' | null {
-  if (stepOf(settings, 'friendRequest')) return 'friendRequest';
-  return stepOf(settings, 'welcomeMessage') ? 'welcomeMessage' : null;
-}
-
-/** Plans the first contact of leads that arrived in the collection (collected or imported). */
+/** Plans the opening of leads that arrived in the collection (collected or imported). */
 export async function planCampaignLeads(
   db: Knex | Knex.Transaction,
   campaign: PlannedCampaign,
   now: Date,
 ): Promise<number> {
-  const step = firstContactStep(campaign.settings);
+  const step = openingChain(campaign.settings)[0];
   const profiles = await profileIdsOf(db, campaign.id);
   if (!step || profiles.length === 0 || campaign.status !== 'running') return 0;
   return (await planFirstContact(db, campaign, profiles, step, now)).targeted;
@@ -137,13 +134,18 @@ export async function planCampaign(
   }
 
   const firstContact = firstContactStep(settings);
-  const first = firstContact
-    ? await planFirstContact(db, campaign, profiles, firstContact, now)
+  const opening = openingChain(settings)[0];
+  const first = opening
+    ? await planFirstContact(db, campaign, profiles, opening, now)
     : { targeted: 0, listed: 0 };
+  const opened = await planOpenings(db, campaign, now);
   if (firstContact === 'friendRequest' && stepOf(settings, 'welcomeMessage')) {
     await planWelcomes(db, campaignId, now, run);
   }
-  const withdrawals = firstContact === 'friendRequest' ? await planWithdrawals(db, campaign, now) : 0;
+  const withdrawals =
+    firstContact === 'friendRequest'
+      ? (await planWithdrawals(db, campaign, now)) + (await planAfterWithdrawals(db, campaign, now))
+      : 0;
 
   if (stepOf(settings, 'callToAction')) {
     await run(
@@ -194,11 +196,16 @@ export async function planCampaign(
   }
 
   await db('campaigns').where({ id: campaignId }).update({ planned_at: now });
-  return { added: added() + first.targeted + withdrawals, targeted: first.targeted, listed: first.listed };
+  return {
+    added: added() + first.targeted + opened + withdrawals,
+    targeted: first.targeted,
+    listed: first.listed,
+  };
 }
 
 /**
- * The first contact of every lead of the collection that the targeting step lets through, spread
+ * The opening action (opening.ts: a visit, a follow or the first contact) of every lead of the
+ * collection that the targeting step lets through, spread
  * over the campaign's profiles by lead id (a person some profile already works stays with it).
  * Left out: people off-limits in any collection or on do-not-contact, people in conversation with
  * another of our profiles, and, with skipContacted, people another campaign contacted. A lead the
@@ -209,7 +216,7 @@ async function planFirstContact(
   db: Knex | Knex.Transaction,
   campaign: PlannedCampaign,
   profiles: number[],
-  step: 'friendRequest' | 'welcomeMessage',
+  step: OpeningAction,
   now: Date,
 ): Promise<{ targeted: number; listed: number }> {
   const filters = stepOf(campaign.settings, 'target')?.filters ?? {
@@ -219,7 +226,9 @@ async function planFirstContact(
   };
   const where: string[] = [];
   const bindings: unknown[] = [];
-  const hasMessageButton = step === 'welcomeMessage' ? true : filters.hasMessageButton;
+  // A campaign whose first contact is a message opens only leads it can write to.
+  const messageFirst = firstContactStep(campaign.settings) === 'welcomeMessage';
+  const hasMessageButton = messageFirst ? true : filters.hasMessageButton;
   // Unknown (null) is "find out on the first visit": only a lead known to lack the button is left out.
   if (hasMessageButton === true) where.push('l.has_message_button is not false');
   if (hasMessageButton === false) where.push('l.has_message_button is not true');

@@ -1,3 +1,4 @@
+import { AFTER_WITHDRAWAL_KEY } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { toAffectedRows } from '../db/knex.ts';
 import { type CampaignSettings, stepOf } from './settings.ts';
@@ -29,6 +30,44 @@ export async function planWithdrawals(
         and l.friend_accepted_at is null and l.friend_request_withdrawn_at is null
      on conflict do nothing`,
     [now, campaign.id, sentBy],
+  );
+  return toAffectedRows(result);
+}
+
+/**
+ * What the friend request step goes on with once a lead's request was withdrawn (its
+ * `afterWithdrawal`, issue 17): for every lead whose withdrawal by this campaign is done, one task
+ * under the step key 'afterWithdrawal' (so once per lead and campaign), due now, for the profile
+ * that withdrew: a follow (`followPerson`, its payload marking it as the one after a withdrawal),
+ * or a message (a `followUp` whose text is the afterWithdrawal's template, claim-rules.ts
+ * templatesFor; the claim skips it for a lead without a Message button, or one who replied).
+ * A lead who accepted in the meantime gets nothing: the welcome is theirs.
+ */
+export async function planAfterWithdrawals(
+  db: Knex | Knex.Transaction,
+  campaign: { id: number; settings: CampaignSettings },
+  now: Date,
+  /** Only this withdrawal task's lead (its done report); every lead of the campaign without. */
+  withdrawalId?: number | string,
+): Promise<number> {
+  const after = stepOf(campaign.settings, 'friendRequest')?.afterWithdrawal;
+  if (!after) return 0;
+  const follow = after.action === 'followPerson';
+  const result = await db.raw(
+    `insert into campaign_tasks (organization_id, campaign_id, profile_id, lead_id, step_key, action, due_at, payload)
+     select wt.organization_id, wt.campaign_id, wt.profile_id, wt.lead_id, ?, ?, ?, ?::jsonb
+       from campaign_tasks wt join leads l on l.id = wt.lead_id
+      where wt.campaign_id = ? and wt.action = 'withdrawRequest' and wt.status = 'done'
+        and l.friend_accepted_at is null ${withdrawalId === undefined ? '' : 'and wt.id = ?'}
+     on conflict do nothing`,
+    [
+      AFTER_WITHDRAWAL_KEY,
+      follow ? 'followPerson' : 'followUp',
+      now,
+      follow ? JSON.stringify({ after: 'withdrawal' }) : null,
+      campaign.id,
+      ...(withdrawalId === undefined ? [] : [withdrawalId]),
+    ],
   );
   return toAffectedRows(result);
 }

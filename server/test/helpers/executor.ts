@@ -25,6 +25,8 @@ export class RecordingNetwork {
   readonly likes: { from: number; count: number }[] = [];
   readonly accepts: { from: number; url: string }[] = [];
   readonly withdrawals: { from: number; url: string }[] = [];
+  readonly visits: { from: number; url: string }[] = [];
+  readonly follows: { from: number; url: string }[] = [];
 
   sentRequest(profileId: number, url: string): boolean {
     return (this.requests.get(url) ?? []).includes(profileId);
@@ -74,6 +76,15 @@ export class RecordingNetwork {
         this.withdrawals.push({ from: task.profileId, url: task.lead.profileUrl });
         return true;
       }
+      case 'visitProfile':
+        this.visits.push({ from: task.profileId, url: task.lead.profileUrl });
+        return true;
+      case 'followPerson':
+        // As the adapter: Following showing already is done without a click.
+        if (this.follows.some((f) => f.from === task.profileId && f.url === task.lead.profileUrl))
+          return false;
+        this.follows.push({ from: task.profileId, url: task.lead.profileUrl });
+        return true;
       case 'joinGroups':
         this.joins.push({ from: task.profileId, groupUrl: task.groupUrl });
         return true;

@@ -20,6 +20,8 @@ const STEP_NAMES: Record<CampaignStep['type'], string> = {
   joinGroups: 'join groups',
   likePosts: 'like posts',
   acceptRequests: 'accept requests',
+  visitProfile: 'visit profile',
+  followPerson: 'follow person',
 };
 
 /** Every message template a campaign's steps hold, in step order. */
@@ -33,6 +35,9 @@ export function stepTemplates(steps: readonly CampaignStep[]): StepTemplate[] {
       (step.abVariants ?? []).forEach((template, i) => {
         found.push({ path: at('abVariants', String(i)), template });
       });
+    }
+    if (step.type === 'friendRequest' && step.afterWithdrawal?.action === 'message') {
+      found.push({ path: at('afterWithdrawal', 'template'), template: step.afterWithdrawal.template });
     }
     if (step.type === 'aiReply') {
       for (const [intent, template] of Object.entries(step.intents)) {

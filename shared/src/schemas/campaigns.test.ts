@@ -9,6 +9,7 @@ import {
   campaignSchema,
   campaignStepSchema,
   createCampaignBodySchema,
+  dailyCapsSchema,
   gapSecondsSchema,
   updateCampaignBodySchema,
   workingHoursSchema,
@@ -101,6 +102,65 @@ describe('campaign bodies', () => {
       createCampaignBodySchema.safeParse({ ...body, profileIds: [1, 1] }).error?.issues[0]?.message,
     ).toBe('A profile is listed twice');
     expect(createCampaignBodySchema.safeParse({ ...body, profileIds: [] }).success).toBe(false);
+  });
+
+  it('takes visit and follow steps, and what a friend request step does after a withdrawal', () => {
+    const sequence: CampaignStep[] = [
+      { type: 'visitProfile' },
+      { type: 'followPerson' },
+      { type: 'friendRequest', withdrawAfterDays: 14, afterWithdrawal: { action: 'followPerson' } },
+    ];
+    expect(createCampaignBodySchema.parse({ ...body, steps: sequence }).steps).toEqual(sequence);
+    const message = createCampaignBodySchema.parse({
+      ...body,
+      steps: [
+        {
+          type: 'friendRequest',
+          withdrawAfterDays: 7,
+          afterWithdrawal: { action: 'message', template: 'Hi {firstName}' },
+        },
+      ],
+    });
+    expect(message.steps[0]).toMatchObject({ afterWithdrawal: { action: 'message' } });
+    // A campaign saved before sequences (no afterWithdrawal) parses unchanged.
+    expect(campaignStepSchema.parse({ type: 'friendRequest', withdrawAfterDays: 3 })).toEqual({
+      type: 'friendRequest',
+      withdrawAfterDays: 3,
+    });
+    expect(dailyCapsSchema.parse({ visitProfile: 40, followPerson: 10 })).toEqual({
+      visitProfile: 40,
+      followPerson: 10,
+    });
+  });
+
+  it('names the step at fault in a bad sequence', () => {
+    const issueOf = (steps: unknown[]) => {
+      const result = createCampaignBodySchema.safeParse({ ...body, steps });
+      if (result.success) throw new Error('expected a refusal');
+      return result.error.issues[0];
+    };
+    const alone = issueOf([
+      { type: 'visitProfile' },
+      { type: 'friendRequest', afterWithdrawal: { action: 'followPerson' } },
+    ]);
+    expect(alone?.path).toEqual(['steps', 1, 'afterWithdrawal']);
+    expect(alone?.message).toContain('Step 2 (friend request)');
+    expect(alone?.message).toContain('withdrawAfterDays');
+    expect(
+      issueOf([{ type: 'friendRequest', withdrawAfterDays: 5, afterWithdrawal: { action: 'poke' } }])?.path,
+    ).toEqual(['steps', 0, 'afterWithdrawal', 'action']);
+    expect(
+      issueOf([
+        {
+          type: 'friendRequest',
+          withdrawAfterDays: 5,
+          afterWithdrawal: { action: 'message', template: 'Hi {name' },
+        },
+      ])?.path,
+    ).toEqual(['steps', 0, 'afterWithdrawal', 'template']);
+    expect(issueOf([{ type: 'visitProfile' }, { type: 'visitProfile' }])?.message).toBe(
+      'Only one visitProfile step is allowed',
+    );
   });
 
   it('checks caps, working hours and gaps', () => {

@@ -30,6 +30,8 @@ export const CAMPAIGN_STEP_TYPES = [
   'joinGroups',
   'likePosts',
   'acceptRequests',
+  'visitProfile',
+  'followPerson',
 ] as const;
 export type CampaignStepType = (typeof CAMPAIGN_STEP_TYPES)[number];
 
@@ -46,6 +48,10 @@ export const CAMPAIGN_ACTIONS = [
   'acceptRequest',
   /** A friend request's withdrawal, withdrawAfterDays after it went out unanswered. */
   'withdrawRequest',
+  /** Open a lead's page (the warm-up before a request): the network shows the lead a visit. */
+  'visitProfile',
+  /** Follow a lead (the soft alternative to a request), or after their request was withdrawn. */
+  'followPerson',
 ] as const;
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 
@@ -61,6 +67,10 @@ export const DONE_LOG_TYPES: Readonly<Record<CampaignAction, ActivityEventType>>
   likePosts: 'LIKED_POST',
   acceptRequest: 'STATUS_CHANGE',
   withdrawRequest: 'STATUS_CHANGE',
+  // Spec §3's types are fixed: a visit reads the lead's page (FETCHING), a follow changes the
+  // lead's relation to the profile (STATUS_CHANGE, as a withdrawal). docs/decisions.md.
+  visitProfile: 'FETCHING',
+  followPerson: 'STATUS_CHANGE',
 };
 
 /** Per-profile daily caps used for an action the campaign does not cap (a cautious start). */
@@ -80,6 +90,9 @@ export const DEFAULT_DAILY_CAPS: Readonly<Record<CampaignAction, number>> = {
    * a backlog (a campaign's first withdrawals) from being cleared in one burst.
    */
   withdrawRequest: 50,
+  /** Visits are reads, cheap for the network to see; follows are a gesture, capped as requests. */
+  visitProfile: 50,
+  followPerson: 20,
 };
 /** AI replies one conversation may get per local day, unless the step says otherwise. */
 export const AI_REPLIES_PER_CONVERSATION_PER_DAY = 2;
@@ -144,6 +157,20 @@ export const SLOW_DOWN_DEFAULTS = { lastRequests: 30, minAcceptanceRate: 0.2 } a
 /** A request withdrawn this many days after it went out at the latest (the step's own choice is 1 to this). */
 export const WITHDRAW_AFTER_DAYS_MAX = 90;
 
+/** The actions an `afterWithdrawal` may go on with (the request is gone; the person is not a friend). */
+export const AFTER_WITHDRAWAL_ACTIONS = ['followPerson', 'message'] as const;
+/**
+ * What a friend request step goes on with once a lead's unanswered request was withdrawn (issue 17):
+ * follow the person, or (only a lead whose page has a Message button) send them a message.
+ */
+export const afterWithdrawalSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('followPerson') }),
+  z.object({ action: z.literal('message'), template: templateSchema }),
+]);
+export type AfterWithdrawal = z.infer<typeof afterWithdrawalSchema>;
+/** The step key of the task an afterWithdrawal plans (once per lead and campaign). */
+export const AFTER_WITHDRAWAL_KEY = 'afterWithdrawal';
+
 const friendRequestStepSchema = z.object({
   type: z.literal('friendRequest'),
   /**
@@ -152,6 +179,8 @@ const friendRequestStepSchema = z.object({
    * pending requests.
    */
   withdrawAfterDays: z.number().int().min(1).max(WITHDRAW_AFTER_DAYS_MAX).optional(),
+  /** After a withdrawal, one further action for that lead (absent: nothing). Needs withdrawAfterDays. */
+  afterWithdrawal: afterWithdrawalSchema.optional(),
   /**
    * Slow down when people stop accepting: when fewer than `minAcceptanceRate` of a profile's last
    * `lastRequests` decided requests were accepted, its friend-request cap steps down (with a notice
@@ -236,6 +265,16 @@ const likePostsStepSchema = z.object({
 });
 /** Confirm the friend requests people send the campaign's profiles; they join the collection and the funnel. */
 const acceptRequestsStepSchema = z.object({ type: z.literal('acceptRequests') });
+/**
+ * Visit each targeted lead's page first (the warm-up: the network shows them the visit); the
+ * campaign's next opening action (follow, request, or first message) is planned once the visit is done.
+ */
+const visitProfileStepSchema = z.object({ type: z.literal('visitProfile') });
+/**
+ * Follow each targeted lead (the soft alternative to a request, or before one): after a visit when
+ * the campaign visits, before the request or first message when it sends one.
+ */
+const followPersonStepSchema = z.object({ type: z.literal('followPerson') });
 
 export const campaignStepSchema = z.discriminatedUnion('type', [
   collectStepSchema,
@@ -248,6 +287,8 @@ export const campaignStepSchema = z.discriminatedUnion('type', [
   joinGroupsStepSchema,
   likePostsStepSchema,
   acceptRequestsStepSchema,
+  visitProfileStepSchema,
+  followPersonStepSchema,
 ]);
 export type CampaignStep = z.infer<typeof campaignStepSchema>;
 
@@ -267,6 +308,13 @@ export const campaignStepsSchema = z
         });
       }
       seen.add(step.type);
+      if (step.type === 'friendRequest' && step.afterWithdrawal && step.withdrawAfterDays === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'afterWithdrawal'],
+          message: `Step ${index + 1} (friend request): what to do after a withdrawal needs withdrawAfterDays (requests are never withdrawn without it)`,
+        });
+      }
     });
   });
 

@@ -80,6 +80,10 @@ export const executorTaskSchema = z.discriminatedUnion('action', [
    * out. The person's page showing them a friend already: report skipped (nothing is withdrawn).
    */
   z.object({ ...taskBase, action: z.literal('withdrawRequest'), lead: taskLeadSchema }),
+  /** Open the person's page (a campaign's warm-up visit); done reports what the page showed. */
+  z.object({ ...taskBase, action: z.literal('visitProfile'), lead: taskLeadSchema }),
+  /** Follow the person (already followed on the page: done, alreadyDone). */
+  z.object({ ...taskBase, action: z.literal('followPerson'), lead: taskLeadSchema }),
   z.object({
     ...taskBase,
     action: z.enum(MESSAGE_ACTIONS),

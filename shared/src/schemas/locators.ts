@@ -31,6 +31,9 @@ export const locatorLanguageSchema = z.object({
     like: labels,
     removeLike: labels,
     send: labels,
+    /** A person's Follow button and, once followed, its Following label (optional: tables published before follows). */
+    follow: labels.optional(),
+    following: labels.optional(),
   }),
   /** The message composer's aria-label. */
   composer: labels,
@@ -130,6 +133,8 @@ export const DEFAULT_FACEBOOK_LOCATORS: LocatorTable = {
         like: ['Like'],
         removeLike: ['Remove Like'],
         send: ['Press enter to send', 'Send'],
+        follow: ['Follow'],
+        following: ['Following'],
       },
       composer: ['Message'],
       threadLog: ['Messages in conversation'],
@@ -151,6 +156,8 @@ export const DEFAULT_FACEBOOK_LOCATORS: LocatorTable = {
         like: ['Gefällt mir'],
         removeLike: ['Gefällt mir entfernen', 'Gefällt mir nicht mehr'],
         send: ['Zum Senden Eingabetaste drücken', 'Senden'],
+        follow: ['Folgen'],
+        following: ['Abonniert', 'Du folgst'],
       },
       composer: ['Nachricht'],
       threadLog: ['Nachrichten in Unterhaltung'],

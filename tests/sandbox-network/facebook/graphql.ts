@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { scheduleAcceptance, scheduleReply } from '../behaviours/people.ts';
 import { checkAction, withdrawRequest } from '../behaviours/requests.ts';
 import type { SandboxContext } from '../context.ts';
-import { findRequest, nextId, thread } from '../state/store.ts';
+import { findRequest, follow, nextId, thread } from '../state/store.ts';
 import type { Account, ActionKind } from '../state/types.ts';
 import { labelsOf } from './pages.ts';
 import { groupById, personById, personId } from './state.ts';
@@ -163,6 +163,13 @@ export function graphql(ctx: SandboxContext, req: Request, res: Response, accoun
       withdrawRequest(ctx.state, account.id, person.slug, now);
       return void res.json({
         data: { button: { label: pl.addFriend, op: 'FriendingCometFriendRequestSendMutation' } },
+      });
+    }
+    case 'CometUserFollowMutation': {
+      if (!person) break;
+      follow(ctx.state, account.id, person.slug, now);
+      return void res.json({
+        data: { button: { label: labelsOf(ctx, account, person.slug).following, op: null } },
       });
     }
     case 'FriendingCometFriendRequestConfirmMutation': {

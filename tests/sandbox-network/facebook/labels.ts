@@ -26,6 +26,8 @@ export interface FbLabels {
   checkpoint: string;
   login: string;
   seeMore: string;
+  follow: string;
+  following: string;
 }
 
 const en: FbLabels = {
@@ -52,6 +54,8 @@ const en: FbLabels = {
   checkpoint: 'Your account has been locked',
   login: 'Log in',
   seeMore: 'See more',
+  follow: 'Follow',
+  following: 'Following',
 };
 
 const de: FbLabels = {
@@ -77,6 +81,8 @@ const de: FbLabels = {
   checkpoint: 'Dein Konto wurde gesperrt',
   login: 'Anmelden',
   seeMore: 'Mehr anzeigen',
+  follow: 'Folgen',
+  following: 'Abonniert',
 };
 
 const fr: FbLabels = {
@@ -91,6 +97,8 @@ const fr: FbLabels = {
   removeLike: 'Je n’aime plus',
   at: 'À',
   you: 'Vous',
+  follow: 'Suivre',
+  following: 'Abonné(e)',
 };
 
 const FB_LABELS: Record<FbLang, FbLabels> = { en, de, fr };

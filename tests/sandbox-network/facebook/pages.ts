@@ -1,7 +1,7 @@
 import express, { type Request, type Response, Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { parseCookies } from '../routes/http.ts';
-import { findRequest, openSession } from '../state/store.ts';
+import { findRequest, follows, openSession } from '../state/store.ts';
 import type { Account } from '../state/types.ts';
 import type { Html } from '../views/html.ts';
 import { html } from '../views/html.ts';
@@ -173,7 +173,15 @@ ${list(c, 'friends', 'FriendingCometAllFriendsListQuery', {}, 'All friends')}`,
           : 'pending';
     const moved = ctx.facebook.rollout.variant === 'move' && ctx.facebook.rollout.slugs.has(person.slug);
     const id = [...ctx.state.people.keys()].indexOf(person.slug) + 1;
-    render(res, account, person.name, (c, l) => profileView(c, l, person, id, state, moved), person.slug);
+    ctx.state.visits.push({ accountId: account.id, personSlug: person.slug, at: ctx.clock.now() });
+    const following = follows(ctx.state, account.id, person.slug);
+    render(
+      res,
+      account,
+      person.name,
+      (c, l) => profileView(c, l, person, id, state, moved, following),
+      person.slug,
+    );
   };
   router.get('/profile.php', (req, res) => profile(res, personById(ctx, Number(req.query.id))?.slug));
   router.get(['/:username', '/:username/'], (req, res, next) => {

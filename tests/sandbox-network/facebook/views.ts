@@ -80,6 +80,7 @@ export function profileView(
   id: number,
   state: FriendState,
   moved: boolean,
+  following = false,
 ): Html {
   const friend =
     state === 'none'
@@ -92,7 +93,10 @@ export function profileView(
   const messageButton = p.hasMessageButton
     ? html`<a role="button" aria-label="${l.message}" href="/messages/t/${id}/" class="${c()}"><span class="${c()}">${l.message}</span></a>`
     : '';
-  const actions = html`<div class="${c()}">${friend}${messageButton}</div>`;
+  const follow = following
+    ? button(c, l.following, null, id)
+    : button(c, l.follow, 'CometUserFollowMutation', id);
+  const actions = html`<div class="${c()}">${friend}${follow}${messageButton}</div>`;
   return html`<div class="${c()}"><h1 class="${c()}">${p.name}</h1>${moved ? '' : actions}
 <div class="${c()}"><span class="${c()}">${p.headline}</span> · <span class="${c()}">${p.city}</span></div>
 ${moved ? html`<div class="${c()}"><div class="${c()}">${actions}</div></div>` : ''}</div>`;

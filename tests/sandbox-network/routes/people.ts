@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { scheduleAcceptance } from '../behaviours/people.ts';
 import { withdrawRequest } from '../behaviours/requests.ts';
 import type { SandboxContext } from '../context.ts';
-import { findRequest, nextId } from '../state/store.ts';
+import { findRequest, follow, follows, nextId } from '../state/store.ts';
 import type { FriendRequest } from '../state/types.ts';
 import { avatarSvg, type FriendStatus, friendsPage, personPage, searchPage } from '../views/pages.ts';
 import { currentAccount, limited, notFound, param, requireAccount, send } from './http.ts';
@@ -35,7 +35,15 @@ export function peopleRoutes(ctx: SandboxContext): Router {
         : request.direction === 'incoming'
           ? 'incoming'
           : 'pending';
-    send(ctx, res, person.name, personPage(person, status));
+    ctx.state.visits.push({ accountId: account.id, personSlug: person.slug, at: ctx.clock.now() });
+    send(ctx, res, person.name, personPage(person, status, follows(ctx.state, account.id, person.slug)));
+  });
+  router.post('/people/:slug/follow', requireAccount, (req, res) => {
+    const person = ctx.state.people.get(param(req, 'slug'));
+    const account = currentAccount(res);
+    if (!person || !account) return notFound(ctx, res);
+    follow(ctx.state, account.id, person.slug, ctx.clock.now());
+    res.redirect(303, `/people/${person.slug}`);
   });
   router.post('/people/:slug/friend-request', requireAccount, (req, res) => {
     const person = ctx.state.people.get(param(req, 'slug'));

@@ -14,6 +14,8 @@ export function createState(world: World): State {
     messages: [],
     likes: [],
     joins: [],
+    visits: [],
+    follows: [],
     restrictions: [],
     layout: 'v1',
     nextId: 1,
@@ -40,6 +42,16 @@ export function findRequest(state: State, accountId: number, personSlug: string)
   return state.requests.find(
     (r) => r.accountId === accountId && r.personSlug === personSlug && r.status !== 'withdrawn',
   );
+}
+
+/** Whether the account follows the person. */
+export function follows(state: State, accountId: number, personSlug: string): boolean {
+  return state.follows.some((f) => f.accountId === accountId && f.personSlug === personSlug);
+}
+
+/** The account follows the person from `at` (once: following again changes nothing). */
+export function follow(state: State, accountId: number, personSlug: string, at: number): void {
+  if (!follows(state, accountId, personSlug)) state.follows.push({ accountId, personSlug, at });
 }
 
 export function thread(state: State, accountId: number, personSlug: string): Message[] {
@@ -72,5 +84,11 @@ export function received(state: State, personSlug: string) {
     joins: state.joins
       .filter((j) => owned.has(j.groupSlug))
       .map((j) => ({ from: login(j.accountId), group: j.groupSlug, at: j.at })),
+    visits: state.visits
+      .filter((v) => v.personSlug === personSlug)
+      .map((v) => ({ from: login(v.accountId), at: v.at })),
+    follows: state.follows
+      .filter((f) => f.personSlug === personSlug)
+      .map((f) => ({ from: login(f.accountId), at: f.at })),
   };
 }

@@ -49,6 +49,13 @@ interface Like {
   at: number;
 }
 
+/** A person's page opened by an account (a visit), or a follow of the person by an account. */
+export interface PersonTouch {
+  accountId: number;
+  personSlug: string;
+  at: number;
+}
+
 interface Join {
   groupSlug: string;
   accountId: number;
@@ -65,6 +72,10 @@ export interface State {
   messages: Message[];
   likes: Like[];
   joins: Join[];
+  /** Every opening of a person's page by an account, as the network would show "who viewed". */
+  visits: PersonTouch[];
+  /** Accounts following people (at most one per account and person). */
+  follows: PersonTouch[];
   restrictions: Restriction[];
   layout: Layout;
   nextId: number;

@@ -24,7 +24,10 @@ const avatarUrl = (p: Person) => `/avatars/${p.slug}.svg`;
 
 export type FriendStatus = 'none' | 'pending' | 'friends' | 'incoming';
 
-export function personPage(p: Person, status: FriendStatus): Html {
+export function personPage(p: Person, status: FriendStatus, following = false): Html {
+  const follow = following
+    ? html`<span class="sn-badge" data-testid="follow-status">Following</span>`
+    : html`<form method="post" action="/people/${p.slug}/follow" class="sn-inline"><button type="submit" data-action="follow">Follow</button></form>`;
   const friend =
     status === 'none'
       ? html`<form method="post" action="/people/${p.slug}/friend-request" class="sn-inline"><button type="submit" data-action="add-friend">Add friend</button></form>`
@@ -40,6 +43,7 @@ export function personPage(p: Person, status: FriendStatus): Html {
 <h1 class="sn-title" data-testid="person-name">${p.name}</h1>
 <p class="sn-headline" data-testid="person-headline">${p.headline} · ${p.city}</p>
 <div class="sn-actions">${friend}
+${follow}
 ${p.hasMessageButton ? html`<a class="sn-button" href="/messages/${p.slug}" data-action="message">Message</a>` : ''}</div>
 </article>`;
 }

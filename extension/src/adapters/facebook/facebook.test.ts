@@ -82,6 +82,39 @@ describe('the Facebook adapter', () => {
     });
   });
 
+  it('follows once the label flips to Following, and fails plainly with a table that has no Follow label', async () => {
+    const doc = page(
+      'https://www.facebook.com/anna',
+      `<h1>Anna</h1><div role="button" aria-label="Add friend">Add friend</div><div role="button" aria-label="Follow"><span>Follow</span></div>`,
+    );
+    const follow = doc.querySelectorAll('[role=button]')[1] as HTMLElement;
+    follow.addEventListener('click', () =>
+      setTimeout(() => follow.setAttribute('aria-label', 'Following'), 20),
+    );
+    const step: AdapterStep = { kind: 'follow', profileUrl: 'https://www.facebook.com/anna' };
+    expect(await facebookAdapter.run(doc, step, env())).toEqual({ status: 'acted', inPlace: true });
+    expect(await facebookAdapter.run(doc, step, env())).toEqual({
+      status: 'done',
+      observed: { hasMessageButton: false },
+    });
+    // A table published before follows: the locator finds nothing, nothing is clicked.
+    const en = DEFAULT_FACEBOOK_LOCATORS.languages.en;
+    if (!en) throw new Error('no English labels');
+    const { follow: _f, following: _g, ...older } = en.buttons;
+    const fresh = page(
+      'https://www.facebook.com/anna',
+      `<h1>Anna</h1><div role="button" aria-label="Follow">Follow</div>`,
+    );
+    const oldEnv = {
+      ...env(),
+      locators: { ...DEFAULT_FACEBOOK_LOCATORS, languages: { en: { ...en, buttons: older } } },
+    };
+    expect(await facebookAdapter.run(fresh, step, oldEnv)).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('buttons.follow'),
+    });
+  });
+
   it('stops on a block dialog after a click', async () => {
     const doc = page(
       'https://www.facebook.com/groups/3',

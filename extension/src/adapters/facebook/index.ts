@@ -46,6 +46,7 @@ async function run(doc: Document, step: AdapterStep, env: AdapterEnv = BUILT_IN)
     case 'acceptRequest':
     case 'withdrawRequest':
     case 'visit':
+    case 'follow':
       return onProfile(c, step);
     case 'message':
       return message(c, step);

@@ -35,7 +35,8 @@ export function byRole(root: ParentNode, role: string): Element[] {
 
 /** The buttons whose accessible name matches the locator's labels. */
 export function buttons(root: ParentNode, lang: LocatorLanguage, key: ButtonLocator): Element[] {
-  return byRole(root, 'button').filter((el) => matches(nameOf(el), lang.buttons[key]));
+  // A table published before a label existed (follow) has none for it: nothing matches.
+  return byRole(root, 'button').filter((el) => matches(nameOf(el), lang.buttons[key] ?? []));
 }
 
 export const button = (root: ParentNode, lang: LocatorLanguage, key: ButtonLocator): Element | null =>

@@ -93,6 +93,7 @@ export function entryUrl(step: AdapterStep, base: URL): string {
     case 'acceptRequest':
     case 'withdrawRequest':
     case 'visit':
+    case 'follow':
     case 'message':
       return to(step.profileUrl);
     case 'joinGroup':

@@ -79,15 +79,22 @@ const observedOn = (c: Ctx, root: ParentNode): StepObserved => ({
   hasMessageButton: button(root, c.lang, 'message') !== null,
 });
 
-/** friendRequest, acceptRequest, withdrawRequest and visit: a person's page. */
+/** friendRequest, acceptRequest, withdrawRequest, visit and follow: a person's page. */
 export async function onProfile(
   c: Ctx,
-  step: Step<'friendRequest' | 'acceptRequest' | 'withdrawRequest' | 'visit'>,
+  step: Step<'friendRequest' | 'acceptRequest' | 'withdrawRequest' | 'visit' | 'follow'>,
 ): Promise<StepResult> {
   const root = profileRoot(c);
   if (!root) return elsewhere(c, 'Profile not found');
   const observed = observedOn(c, root);
   if (step.kind === 'visit') return { status: 'done', observed };
+  if (step.kind === 'follow') {
+    // Following shows: done (already, or by an earlier run); else one click on Follow, confirmed.
+    if (button(root, c.lang, 'following')) return { status: 'done', observed };
+    const follow = button(root, c.lang, 'follow');
+    if (!follow) return missing(c, 'buttons.follow');
+    return clickAndConfirm(c, follow, () => !!button(root, c.lang, 'following'));
+  }
   const s = friendState(c, root);
   const any = s.friends || s.cancel || s.confirm || s.add;
   switch (step.kind) {

@@ -1,5 +1,6 @@
 import type { ReplyIntent } from '@reachly/shared/constants';
 import {
+  type AfterWithdrawal,
   CAMPAIGN_ACTIONS,
   type Campaign,
   type CampaignAction,
@@ -69,6 +70,9 @@ export interface StepFormValues {
   /** friendRequest: withdraw requests unanswered after withdrawAfterDays (off by default) */
   withdrawRequests: boolean;
   withdrawAfterDays: string;
+  /** friendRequest: what follows a withdrawal ('none' = nothing), and the message's text */
+  afterWithdrawal: 'none' | AfterWithdrawal['action'];
+  afterWithdrawalTemplate: string;
   /** friendRequest: step the cap down when few accept (on by default; off sends slowDown: false) */
   slowDown: boolean;
   slowDownLastRequests: string;
@@ -123,6 +127,8 @@ export function newStep(type: CampaignStepType): StepFormValues {
     afterDays: '3',
     withdrawRequests: false,
     withdrawAfterDays: String(WITHDRAW_AFTER_DAYS_DEFAULT),
+    afterWithdrawal: 'none',
+    afterWithdrawalTemplate: '',
     slowDown: true,
     slowDownLastRequests: String(SLOW_DOWN_DEFAULTS.lastRequests),
     slowDownMinRate: String(SLOW_DOWN_DEFAULTS.minAcceptanceRate * 100),
@@ -187,9 +193,16 @@ function stepToForm(step: CampaignStep): StepFormValues {
     case 'likePosts':
       row.count = String(step.count);
       break;
+    case 'acceptRequests':
+    case 'visitProfile':
+    case 'followPerson':
+      break;
     case 'friendRequest':
       row.withdrawRequests = step.withdrawAfterDays !== undefined;
       if (step.withdrawAfterDays !== undefined) row.withdrawAfterDays = String(step.withdrawAfterDays);
+      row.afterWithdrawal = step.afterWithdrawal?.action ?? 'none';
+      if (step.afterWithdrawal?.action === 'message')
+        row.afterWithdrawalTemplate = step.afterWithdrawal.template;
       row.slowDown = step.slowDown !== false;
       if (step.slowDown) {
         row.slowDownLastRequests = String(step.slowDown.lastRequests);
@@ -246,6 +259,14 @@ function friendRequestPayload(step: StepFormValues): Record<string, unknown> {
   return {
     type: 'friendRequest',
     ...(step.withdrawRequests ? { withdrawAfterDays: toNumber(step.withdrawAfterDays) } : {}),
+    ...(step.withdrawRequests && step.afterWithdrawal !== 'none'
+      ? {
+          afterWithdrawal:
+            step.afterWithdrawal === 'message'
+              ? { action: 'message', template: step.afterWithdrawalTemplate }
+              : { action: step.afterWithdrawal },
+        }
+      : {}),
     ...(!step.slowDown
       ? { slowDown: false }
       : defaults
@@ -284,6 +305,8 @@ function stepToPayload(step: StepFormValues): Record<string, unknown> {
     case 'friendRequest':
       return friendRequestPayload(step);
     case 'acceptRequests':
+    case 'visitProfile':
+    case 'followPerson':
       return { type: step.type };
     case 'welcomeMessage':
     case 'callToAction':

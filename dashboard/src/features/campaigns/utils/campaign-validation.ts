@@ -43,6 +43,9 @@ export function fieldOfPath(path: readonly PropertyKey[]): string {
         return `${step}.${sub === 'defaultDays' ? 'contactLaterDays' : 'contactLaterTemplate'}`;
       if (field === 'abVariants' && sub !== undefined && /^\d+$/.test(sub))
         return `${step}.abVariants.${sub}.text`;
+      // What follows a withdrawal: its message's text, else the choice itself.
+      if (field === 'afterWithdrawal')
+        return `${step}.${sub === 'template' ? 'afterWithdrawalTemplate' : 'afterWithdrawal'}`;
       if (field === 'slowDown')
         return `${step}.${sub === 'minAcceptanceRate' ? 'slowDownMinRate' : 'slowDownLastRequests'}`;
       if (field !== undefined && STEP_FIELDS.has(field)) return `${step}.${field}`;

@@ -29,6 +29,8 @@ export const STEP_LABELS: Readonly<Record<CampaignStepType, string>> = {
   joinGroups: 'Join groups',
   likePosts: 'Like posts',
   acceptRequests: 'Accept incoming requests',
+  visitProfile: 'Visit profile',
+  followPerson: 'Follow',
 };
 
 export const STEP_DESCRIPTIONS: Readonly<Record<CampaignStepType, string>> = {
@@ -42,6 +44,8 @@ export const STEP_DESCRIPTIONS: Readonly<Record<CampaignStepType, string>> = {
   joinGroups: 'Join groups with each profile.',
   likePosts: 'Like posts in the feed every day.',
   acceptRequests: 'Confirm friend requests people send your profiles; they join the funnel.',
+  visitProfile: "Open each targeted lead's page first: they see the visit before anything else.",
+  followPerson: 'Follow each targeted lead: the soft alternative to a friend request, or before one.',
 };
 
 /** The caps' labels: what one unit of the action is. */
@@ -56,6 +60,8 @@ export const ACTION_LABELS: Readonly<Record<CampaignAction, string>> = {
   likePosts: 'Posts liked',
   acceptRequest: 'Requests accepted',
   withdrawRequest: 'Requests withdrawn',
+  visitProfile: 'Profiles visited',
+  followPerson: 'People followed',
 };
 
 export const LOG_TYPE_LABELS: Readonly<Record<ActivityEventType, string>> = {

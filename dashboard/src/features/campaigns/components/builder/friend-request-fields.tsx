@@ -1,12 +1,14 @@
-import { SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Field, NativeSelect, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { WITHDRAW_AFTER_DAYS_MAX } from '@reachly/shared/schemas';
 import { Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
+import { FieldError } from '../../../profiles/components/field-error.tsx';
 import type {
   CampaignFormControl,
   CampaignFormValues,
   StepFormValues,
 } from '../../utils/campaign-form-values.ts';
 import { NumberField } from './number-field.tsx';
+import { TemplateField } from './template-field.tsx';
 
 /** What a step's fields get (step-fields.tsx StepFieldsProps without the type). */
 interface FriendRequestFieldsProps {
@@ -44,9 +46,40 @@ function StepSwitch({
   );
 }
 
+/** After a withdrawal (issue 17): nothing, a follow, or a message with its template. */
+function AfterWithdrawalFields({ index, control, register, errors }: FriendRequestFieldsProps) {
+  const after = useWatch({ control, name: `steps.${index}.afterWithdrawal` });
+  return (
+    <Stack gap="3">
+      <Field.Root invalid={!!errors?.afterWithdrawal}>
+        <Field.Label>Then, after the withdrawal</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...register(`steps.${index}.afterWithdrawal`)}>
+            <option value="none">Nothing more</option>
+            <option value="followPerson">Follow the person</option>
+            <option value="message">Send a message (to leads with a Message button)</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <FieldError>{errors?.afterWithdrawal?.message}</FieldError>
+      </Field.Root>
+      {after === 'message' && (
+        <TemplateField
+          label="Message after the withdrawal"
+          name={`steps.${index}.afterWithdrawalTemplate`}
+          control={control}
+          inputProps={register(`steps.${index}.afterWithdrawalTemplate`)}
+          error={errors?.afterWithdrawalTemplate?.message}
+        />
+      )}
+    </Stack>
+  );
+}
+
 /**
  * The friend request step (issue 17): withdraw requests nobody answered after some days (off by
- * default), and slow down when few people accept (on by default, with the shared defaults).
+ * default) and what to do then, and slow down when few people accept (on by default, with the
+ * shared defaults).
  */
 export function FriendRequestFields({ index, control, register, errors }: FriendRequestFieldsProps) {
   const withdraw = useWatch({ control, name: `steps.${index}.withdrawRequests` });
@@ -60,15 +93,18 @@ export function FriendRequestFields({ index, control, register, errors }: Friend
           label="Withdraw unanswered requests"
         />
         {withdraw && (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-            <NumberField
-              label="Withdraw after this many days"
-              inputProps={register(`steps.${index}.withdrawAfterDays`)}
-              error={errors?.withdrawAfterDays?.message}
-              min={1}
-              max={WITHDRAW_AFTER_DAYS_MAX}
-            />
-          </SimpleGrid>
+          <>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+              <NumberField
+                label="Withdraw after this many days"
+                inputProps={register(`steps.${index}.withdrawAfterDays`)}
+                error={errors?.withdrawAfterDays?.message}
+                min={1}
+                max={WITHDRAW_AFTER_DAYS_MAX}
+              />
+            </SimpleGrid>
+            <AfterWithdrawalFields index={index} control={control} register={register} errors={errors} />
+          </>
         )}
       </Stack>
       <Stack gap="3">

@@ -1,13 +1,14 @@
 import { Box, Button, Flex, Heading, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { CAMPAIGN_STEP_TYPES, CAMPAIGN_STEPS_MAX, type CampaignStepType } from '@reachly/shared/schemas';
 import { ArrowDown, ArrowUp, ChevronDown, Plus, Trash2 } from 'lucide-react';
-import { type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegister, useFieldArray, useWatch } from 'react-hook-form';
 import {
   type CampaignFormControl,
   type CampaignFormValues,
   newStep,
 } from '../../utils/campaign-form-values.ts';
 import { STEP_DESCRIPTIONS, STEP_LABELS } from '../../utils/labels.ts';
+import { replyRule, stepConditions } from '../../utils/sequence.ts';
 import { StepFields } from './step-fields.tsx';
 
 /** Every type but followUp may appear once (campaignStepsSchema). */
@@ -16,8 +17,9 @@ function canAddStep(type: CampaignStepType, present: readonly CampaignStepType[]
 }
 
 /**
- * The campaign's steps in order: add one of a type from the menu, remove it, move it up or down;
- * each step shows its own fields.
+ * The campaign's steps as a sequence (issue 17): add one of a type from the menu, remove it, move
+ * it up or down; each step says when it runs for a lead (utils/sequence.ts, following the values
+ * as they are typed) and shows its own fields; under them, what a lead's reply does.
  */
 export function StepsEditor({
   control,
@@ -32,6 +34,8 @@ export function StepsEditor({
   const present = fields.map((f) => f.type);
   const full = fields.length >= CAMPAIGN_STEPS_MAX;
   const listError = errors.root?.steps?.message;
+  const values = useWatch({ control, name: 'steps' }) ?? [];
+  const conditions = stepConditions(values.length === fields.length ? values : fields);
 
   return (
     <Stack gap="3" data-testid="steps-editor">
@@ -60,6 +64,9 @@ export function StepsEditor({
                   <Heading as="h3" size="sm">
                     {index + 1}. {label}
                   </Heading>
+                  <Text fontSize="sm" fontWeight="medium" data-testid="step-when">
+                    {conditions[index]}
+                  </Text>
                   <Text fontSize="sm" color="fg.muted">
                     {STEP_DESCRIPTIONS[field.type]}
                   </Text>
@@ -110,6 +117,11 @@ export function StepsEditor({
           );
         })}
       </Stack>
+      {fields.length > 0 && (
+        <Text fontSize="sm" color="fg.muted" data-testid="sequence-reply-rule">
+          {replyRule(fields)}
+        </Text>
+      )}
       {listError && (
         <Text fontSize="sm" color="fg.error" role="alert" data-testid="steps-error">
           {listError}
