@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { contract, urlOf } from '@reachly/shared/contract';
-import autocannon from 'autocannon';
+import { contract } from '@reachly/shared/contract';
 import pg from 'pg';
 import { classifierBenches } from './classifier.ts';
 import { compressionBenches } from './compression.ts';
@@ -14,11 +13,12 @@ import { importBenches } from './import.ts';
 import { Api } from './lib/api.ts';
 import { type BenchRow, medianPairMs, printTable, random, ratio } from './lib/measure.ts';
 import { seededOrganization } from './lib/seed.ts';
-import { startProcess, startReachly } from './lib/server-process.ts';
+import { startReachly } from './lib/server-process.ts';
 import { funnelMoves, leadsPages } from './lib/workloads.ts';
 import { lighthouseBenches } from './lighthouse.ts';
 import { loadBenches } from './load.ts';
 import { memoryBenches } from './memory.ts';
+import { readsBenches } from './reads.ts';
 import { realtimeBenches } from './realtime.ts';
 
 /**
@@ -30,7 +30,7 @@ import { realtimeBenches } from './realtime.ts';
  * classifier on its evaluation set alone (classifier.ts, no database); BENCH_ONLY=load the load of
  * 200 signed-in clients on PGlite and PostgreSQL alone (load.ts); BENCH_ONLY=import the CSV import of
  * 1,000,000 rows against psql \copy and its bound, and the server's peak RSS, alone (import.ts);
- * BENCH_ONLY=reads the authenticated GET /api/collections against a bare Express route alone;
+ * BENCH_ONLY=reads the authenticated GET /api/collections against a bare Express route and its bounds alone (reads.ts);
  * BENCH_ONLY=growth how the import, a leads page, a funnel move and GET /api/collections grow from
  * 10^3 to 10^6 rows (growth.ts);
  * BENCH_ONLY=realtime the campaign log push to 1,000 sockets on one server (also without npm start's
@@ -109,70 +109,6 @@ async function benchPaging(root: Api, db: pg.Client): Promise<void> {
   }
 }
 
-const RPS_ROUNDS = 5;
-const RPS_ROUND_SECONDS = 2;
-
-/**
- * Requests/s of each target (10 connections), their autocannon runs taking turns in RPS_ROUNDS
- * rounds of RPS_ROUND_SECONDS, so that whatever else loads the machine weighs on all alike.
- */
-async function requestsPerSecond(
-  targets: { url: string; headers: Record<string, string> }[],
-): Promise<number[]> {
-  const totals = targets.map(() => ({ requests: 0, seconds: 0 }));
-  for (let round = 0; round < RPS_ROUNDS; round += 1) {
-    for (const [k, { url, headers }] of targets.entries()) {
-      const result = await autocannon({ url, headers, connections: 10, duration: RPS_ROUND_SECONDS });
-      if (result.non2xx > 0 || result.errors > 0)
-        throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      const total = totals[k] as { requests: number; seconds: number };
-      total.requests += result.requests.total;
-      total.seconds += result.duration;
-    }
-  }
-  return totals.map((t) => t.requests / t.seconds);
-}
-
-async function benchCollections(root: Api): Promise<void> {
-  const { api } = await root.register('bench-rps@example.com');
-  for (const name of ['Leads A', 'Leads B', 'Leads C']) {
-    await api.client.call(contract.collections.create, { body: { name } });
-  }
-  const bare = await startProcess(
-    'tests/bench/bare-server.ts',
-    { PORT: '0' },
-    /listening at (http:\/\/127\.0\.0\.1:\d+)/,
-  );
-  try {
-    log(
-      'autocannon: GET /api/collections, the bare Express route and GET /api/globalPrerenderData, taking turns',
-    );
-    const [reachly = 0, baseline = 1, stackOnly = 0] = await requestsPerSecond([
-      { url: api.client.urlOf(contract.collections.list, {}), headers: { authorization: api.token } },
-      // bare-server.ts serves the same path with no middleware.
-      { url: urlOf(contract.collections.list, {}, bare.url), headers: {} },
-      // The bound: the same stack (helmet, request log, routing, error body) with no database call.
-      { url: urlOf(contract.user.prerender, {}, api.url), headers: {} },
-    ]);
-    record({
-      measure: 'Authenticated GET /api/collections vs a bare Express route (requests/s)',
-      value: ratio(reachly / baseline),
-      goal: '≥ 0.50',
-      met: reachly / baseline >= 0.5,
-      detail: `${Math.round(reachly)} vs ${Math.round(baseline)} req/s, 10 connections, ${RPS_ROUNDS} rounds of ${RPS_ROUND_SECONDS} s each, the three routes taking turns; one database round trip (the token answered by the identity cache, the counts in one query)`,
-    });
-    record({
-      measure: 'Anonymous GET /api/globalPrerenderData (no database) vs the bare Express route',
-      value: ratio(stackOnly / baseline),
-      goal: '(the bound)',
-      met: null,
-      detail: `${Math.round(stackOnly)} req/s: helmet, request log and routing alone; each database round trip costs about as much again`,
-    });
-  } finally {
-    await bare.stop();
-  }
-}
-
 /** The benchmarks on the one server on PostgreSQL (BENCH_ONLY=engine, import, reads, growth or export: that alone). */
 async function serverBenches(): Promise<void> {
   await admin.connect();
@@ -195,7 +131,7 @@ async function serverBenches(): Promise<void> {
       await benchFunnelMove(root, db);
       await benchPaging(root, db);
     }
-    if (!only || only === 'reads') await benchCollections(root);
+    if (!only || only === 'reads') record(...(await readsBenches(root, databaseUrl.toString(), log)));
     if (!only || only === 'growth') record(...(await growthBenches({ root, db, n, log })));
     if (!only || only === 'export')
       record(...(await exportBenches({ root, db, databaseUrl: databaseUrl.toString(), work, n, log })));

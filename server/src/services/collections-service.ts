@@ -1,6 +1,7 @@
 import type { Collection } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { toCount } from '../db/knex.ts';
+import { prepared } from '../db/prepared.ts';
 import { conflict, isUniqueViolation, notFound } from '../errors.ts';
 import { tenant } from './tenancy.ts';
 
@@ -19,6 +20,27 @@ interface CollectionCountsRow {
 const duplicateName = (name: string) => conflict(`A collection named "${name}" already exists.`);
 const missing = (id: number) => notFound(`Collection ${id} not found.`);
 
+/** Each counter of CollectionCountsRow: the lead_counts column it sums. */
+const SUMS = [
+  ['n', 'profiles'],
+  ['has_message_button', 'has_message_button'],
+  ['sent_friend_requests', 'sent_friend_requests'],
+  ['sent_messages', 'sent_messages'],
+  ['should_skip', 'should_skip'],
+]
+  .map(([column, as]) => `coalesce(sum(k.${column}), 0) as ${as}`)
+  .join(', ');
+/** An organisation's collections with their counters (bindings: the organisation twice, then the collection's id). */
+const countsSql = (one: boolean) =>
+  `select c.id, c.name, ${SUMS}
+     from collections c
+     left join lead_counts k on k.collection_id = c.id and k.organization_id = ?
+    where c.organization_id = ?${one ? ' and c.id = ?' : ''}
+    group by c.id, c.name
+    order by c.id`;
+const COUNTS_SQL = countsSql(false);
+const COUNT_ONE_SQL = countsSql(true);
+
 /**
  * Lead collections with their counters (spec §3 Collection): every number is kept per collection
  * in lead_counts by the database's triggers (migration 20261128235010-collection-counters), so the
@@ -28,27 +50,14 @@ export function createCollectionsService({ db }: { db: Knex }) {
   /**
    * The collections of an organisation (all of them, or the one `id`) with their lead counters:
    * the sums of their lead_counts rows (unknown Message buttons count as ones to message, found
-   * out on the lead's visit).
+   * out on the lead's visit). One SQL text each, kept as a prepared statement (db/prepared.ts).
    */
-  function countsQuery(organizationId: number, id?: number) {
-    const sum = (column: string, as: string) => db.raw(`coalesce(sum(k.${column}), 0) as ${as}`);
-    const query = db('collections as c')
-      .leftJoin('lead_counts as k', (join) =>
-        join.on('k.collection_id', 'c.id').andOnVal('k.organization_id', '=', organizationId),
-      )
-      .where('c.organization_id', organizationId)
-      .groupBy('c.id', 'c.name')
-      .orderBy('c.id')
-      .select<CollectionCountsRow[]>(
-        'c.id',
-        'c.name',
-        sum('n', 'profiles'),
-        sum('has_message_button', 'has_message_button'),
-        sum('sent_friend_requests', 'sent_friend_requests'),
-        sum('sent_messages', 'sent_messages'),
-        sum('should_skip', 'should_skip'),
-      );
-    return id === undefined ? query : query.andWhere('c.id', id);
+  async function counts(organizationId: number, id?: number): Promise<CollectionCountsRow[]> {
+    const query =
+      id === undefined
+        ? prepared(db.raw(COUNTS_SQL, [organizationId, organizationId]), 'collections_list')
+        : prepared(db.raw(COUNT_ONE_SQL, [organizationId, organizationId, id]), 'collections_get');
+    return ((await query) as { rows: CollectionCountsRow[] }).rows;
   }
 
   function toCollection(row: CollectionCountsRow): Collection {
@@ -65,11 +74,11 @@ export function createCollectionsService({ db }: { db: Knex }) {
 
   /** GET /api/collections: oldest first. */
   async function list(organizationId: number): Promise<Collection[]> {
-    return (await countsQuery(organizationId)).map(toCollection);
+    return (await counts(organizationId)).map(toCollection);
   }
 
   async function get(organizationId: number, id: number): Promise<Collection> {
-    const [row] = await countsQuery(organizationId, id);
+    const [row] = await counts(organizationId, id);
     if (!row) throw missing(id);
     return toCollection(row);
   }
