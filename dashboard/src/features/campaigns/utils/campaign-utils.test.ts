@@ -113,7 +113,39 @@ describe('campaign form values', () => {
     expect(formToPayload(plain).steps).toEqual([{ type: 'friendRequest' }]);
   });
 
+  it('round-trips visit and follow steps and what follows a withdrawal', () => {
+    const steps = [
+      { type: 'visitProfile' as const },
+      { type: 'followPerson' as const },
+      {
+        type: 'friendRequest' as const,
+        withdrawAfterDays: 5,
+        afterWithdrawal: { action: 'message' as const, template: 'Hi {firstName}' },
+      },
+    ];
+    const form = campaignToForm(makeCampaign(1, { steps }));
+    expect(form.steps[2]).toMatchObject({
+      afterWithdrawal: 'message',
+      afterWithdrawalTemplate: 'Hi {firstName}',
+    });
+    expect(formToPayload(form).steps).toEqual(steps);
+    // Withdrawing turned off: nothing follows a withdrawal either.
+    const off = { ...form, steps: form.steps.map((s) => ({ ...s, withdrawRequests: false })) };
+    expect(formToPayload(off).steps).toEqual([
+      { type: 'visitProfile' },
+      { type: 'followPerson' },
+      { type: 'friendRequest' },
+    ]);
+    // An empty message after the withdrawal is named at its field.
+    const empty = { ...form, steps: form.steps.map((s) => ({ ...s, afterWithdrawalTemplate: '' })) };
+    const checked = validateCampaignForm(empty);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect([...checked.messages.keys()]).toEqual(['steps.2.afterWithdrawalTemplate']);
+  });
+
   it('maps body paths to the form fields', () => {
+    expect(fieldOfPath(['steps', 1, 'afterWithdrawal'])).toBe('steps.1.afterWithdrawal');
+    expect(fieldOfPath(['steps', 1, 'afterWithdrawal', 'template'])).toBe('steps.1.afterWithdrawalTemplate');
     expect(fieldOfPath(['steps', 0, 'from', 'groupUrl'])).toBe('steps.0.groupUrl');
     expect(fieldOfPath(['steps', 1, 'filters', 'includeKeywords', 2])).toBe('steps.1.includeKeywords');
     expect(fieldOfPath(['steps', 2, 'intents', 'booked'])).toBe('steps.2.intents.booked');

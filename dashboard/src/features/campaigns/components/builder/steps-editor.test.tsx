@@ -203,6 +203,37 @@ describe('the steps editor', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('reads as a sequence: each step says when it runs, and a withdrawal goes on with a follow', async () => {
+    const { onSaved } = renderForm();
+    await fillBasics();
+    await addStep('Visit profile');
+    await addStep('Friend request');
+    const whens = () => screen.getAllByTestId('step-when').map((el) => el.textContent);
+    expect(whens()).toEqual([
+      'First, for each targeted lead.',
+      'After the visit. Unanswered requests stay pending.',
+    ]);
+    const card = screen.getAllByTestId('step-card')[1] as HTMLElement;
+    expect(within(card).queryByRole('combobox', { name: /after the withdrawal/ })).toBeNull();
+    await userEvent.click(within(card).getByRole('checkbox', { name: 'Withdraw unanswered requests' }));
+    await userEvent.selectOptions(
+      within(card).getByRole('combobox', { name: /after the withdrawal/ }),
+      'followPerson',
+    );
+    await waitFor(() =>
+      expect(whens()[1]).toBe(
+        'After the visit. If not accepted in 14 days: withdraw the request, then follow them.',
+      ),
+    );
+    expect(screen.getByTestId('sequence-reply-rule').textContent).toContain('the sequence stops');
+    await userEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect((posted()[0]?.body as { steps?: unknown[] } | undefined)?.steps).toEqual([
+      { type: 'visitProfile' },
+      { type: 'friendRequest', withdrawAfterDays: 14, afterWithdrawal: { action: 'followPerson' } },
+    ]);
+  });
+
   it('adds A/B versions of a message, names an empty one, and sends them', async () => {
     const { onSaved } = renderForm();
     await fillBasics();
