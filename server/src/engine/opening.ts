@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import { toAffectedRows } from '../db/knex.ts';
 import { type CampaignSettings, stepOf } from './settings.ts';
 
+/** What the opening reads of a campaign. */
+type OpenedCampaign = { id: number; settings: CampaignSettings };
+
 /** The actions that open a lead, each a task whose step key is the action's name. */
 export type OpeningAction = 'visitProfile' | 'followPerson' | 'friendRequest' | 'welcomeMessage';
 
@@ -39,11 +42,7 @@ const insertNext = (where: string) =>
  * The next opening action of every lead whose previous one is done (a sweep of each planning
  * round: it catches a step added to a running campaign, and anything a done report did not plan).
  */
-export async function planOpenings(
-  db: Knex | Knex.Transaction,
-  campaign: { id: number; settings: CampaignSettings },
-  now: Date,
-): Promise<number> {
+export async function planOpenings(db: Knex | Knex.Transaction, campaign: OpenedCampaign, now: Date) {
   const chain = openingChain(campaign.settings);
   let added = 0;
   for (let i = 1; i < chain.length; i += 1) {
@@ -57,7 +56,7 @@ export async function planOpenings(
 /** A lead's opening task is done (outcomes.ts): the next opening action for that lead, due now. */
 export async function planNextOpening(
   trx: Knex.Transaction,
-  campaign: { id: number; settings: CampaignSettings },
+  campaign: OpenedCampaign,
   task: { id: number | string; step_key: string },
   now: Date,
 ): Promise<void> {

@@ -50,7 +50,7 @@ interface Like {
 }
 
 /** A person's page opened by an account (a visit), or a follow of the person by an account. */
-export interface PersonTouch {
+interface PersonTouch {
   accountId: number;
   personSlug: string;
   at: number;
