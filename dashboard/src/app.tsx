@@ -4,7 +4,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { ColorModeProvider } from './components/color-mode.tsx';
-import { LoadingState } from './components/list-state.tsx';
+import { LoadingState } from './components/loading-state.tsx';
 import { Toaster } from './components/toaster.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { router } from './routes.tsx';

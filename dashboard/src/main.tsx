@@ -1,7 +1,6 @@
 import './zod-config.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, queryClient } from './app.tsx';
 import { ROUTES } from './route-paths.ts';
 import { AUTH_PAGES } from './session/session-client.ts';
 import { startUp } from './shell/startup.ts';
@@ -21,20 +20,31 @@ else if (onBoard) {
   void import('./features/board/board-page.tsx');
 }
 
+// The app (theme, router, providers) is evaluated in a task of its own, while the start-up's request
+// is in flight, instead of in one long task before the start-up could begin.
+const app = import('./app.tsx');
+
 // The start-up order of spec §4 runs first; the user it fetches is on window.reachlyUser.
 void startUp()
-  .then(({ user }) => {
+  .then(async ({ user }) => {
     // Signed in on the board: its cards are asked for now, beside the screen's code.
     if (user && onBoard) {
-      void import('./features/board/board-prefetch.ts').then(({ prefetchBoard }) =>
-        prefetchBoard(queryClient),
-      );
+      const [{ queryClient }, { prefetchBoard }] = await Promise.all([
+        app,
+        import('./features/board/board-prefetch.ts'),
+      ]);
+      prefetchBoard(queryClient);
     }
   })
-  .finally(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+  .finally(async () => {
+    const { App } = await app;
+    // A transition: React renders the first screen in slices that leave the main thread free
+    // between them, not in one long task.
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });

@@ -1,4 +1,5 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { defaultThemeConfig } from '@chakra-ui/react/theme';
 import { BREAKPOINTS, SNACKBAR_Z_INDEX, THEME } from '@reachly/shared/constants';
 
 const px = (n: number) => `${n}px`;
@@ -37,4 +38,6 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+// Chakra's `defaultConfig` is these two merged, but the module that exports it also builds Chakra's
+// own default system when it is evaluated: the page built every token's CSS twice at start-up.
+export const system = createSystem(defaultBaseConfig, defaultThemeConfig, config);

@@ -1,18 +1,8 @@
-import { Box, Button, Center, EmptyState, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Center, EmptyState, Stack, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { SupportContact } from '../features/license/components/support-contact.tsx';
 
-/** Loading state of a list or screen. */
-export function LoadingState({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <Center py="10" role="status" aria-live="polite" data-testid="loading-state">
-      <Stack align="center" gap="3">
-        <Spinner size="lg" color="colorPalette.solid" />
-        <Text color="fg.muted">{label}</Text>
-      </Stack>
-    </Center>
-  );
-}
+export { LoadingState } from './loading-state.tsx';
 
 /** Empty state of a list: what is missing and, optionally, the action that fills it. */
 export function EmptyListState({
