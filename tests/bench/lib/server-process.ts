@@ -20,8 +20,11 @@ export interface ServerProcess {
 /**
  * The Node flags `npm start` runs the server with, read from the root package.json's start script
  * (`node <flags> --import tsx server/src/main.ts`), so that a measured server is the one users run.
+ * BENCH_NODE_FLAGS replaces them, to try other flags before changing the start script.
  */
 export function npmStartFlags(): string[] {
+  const trying = process.env.BENCH_NODE_FLAGS;
+  if (trying !== undefined) return trying.split(/\s+/).filter(Boolean);
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
