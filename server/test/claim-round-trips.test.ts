@@ -35,6 +35,8 @@ interface Ran {
   sql: string;
   /** knex's id of the transaction it ran in. */
   tx: string | undefined;
+  /** The prepared statement's name (db/prepared.ts), if it ran as one. */
+  name: string | undefined;
 }
 
 /**
@@ -45,8 +47,10 @@ interface Ran {
 async function queriesDuring<T>(action: () => Promise<T>): Promise<{ sql: string[]; ran: Ran[]; result: T }> {
   const ran: Ran[] = [];
   const notTheEngine = /\b(users|organization_members|demo_sessions)\b/;
-  const onQuery = (query: { sql: string; __knexTxId?: string }) => {
-    if (!notTheEngine.test(query.sql)) ran.push({ sql: query.sql, tx: query.__knexTxId });
+  const onQuery = (query: { sql: string; __knexTxId?: string; options?: { name?: string } }) => {
+    if (!notTheEngine.test(query.sql)) {
+      ran.push({ sql: query.sql, tx: query.__knexTxId, name: query.options?.name });
+    }
   };
   db().on('query', onQuery);
   try {
@@ -100,12 +104,23 @@ function claimWithRace(
   const raced = new Proxy(db(), {
     get(target, key, receiver) {
       if (key !== 'raw') return Reflect.get(target, key, receiver);
-      return async (sql: string, bindings: Knex.RawBinding[]) => {
-        if (sql.includes('reachly_claim_write')) {
-          writes += 1;
-          await before(writes);
-        }
-        return target.raw(sql, bindings);
+      return (sql: string, bindings: Knex.RawBinding[]) => {
+        const raw = target.raw(sql, bindings);
+        if (!sql.includes('reachly_claim_write')) return raw;
+        writes += 1;
+        const n = writes;
+        // The write runs once `before(n)` is done; its prepared statement's name (set at once, before
+        // that) goes on to knex.
+        const delayed = Object.assign(
+          before(n).then(() => raw),
+          {
+            options(options: Readonly<Record<string, unknown>>) {
+              raw.options(options);
+              return delayed;
+            },
+          },
+        );
+        return delayed;
       };
     },
   });
@@ -133,6 +148,12 @@ describe('the round trips of a claim and its outcome', () => {
     expect(outcome.sql).toHaveLength(1);
     expect(outcome.sql[0]).toContain('reachly_task_done');
     expect(engineTransactions([...claim.ran, ...outcome.ran])).toEqual([]);
+    // Each a prepared statement: PostgreSQL parses and plans it once per connection (db/prepared.ts).
+    expect([...claim.ran, ...outcome.ran].map((r) => r.name)).toEqual([
+      'reachly_claim_look',
+      'reachly_claim_write',
+      'reachly_task_done',
+    ]);
 
     const row = await db()('campaign_tasks').where({ id: claimed.id }).first('status');
     expect(row.status).toBe('done');

@@ -1,5 +1,6 @@
 import type { CampaignAction } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { prepared } from '../db/prepared.ts';
 import type { LogEntry } from './activity-log.ts';
 import type { ClaimTask, LeadRow, TaskFacts } from './claim-rules.ts';
 import { dateOf } from './clock.ts';
@@ -48,9 +49,14 @@ export const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSO
 const counted = (value: unknown): number => Number(value ?? 0);
 const asDate = (value: unknown) => dateOf((value ?? null) as Date | string | null);
 
-/** The one value a `select f(…) as v` answers. */
-async function call(db: Knex | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<unknown> {
-  const row = (await db.raw(sql, bindings)).rows[0] as { v: unknown };
+/** The one value a `select f(…) as v` answers, run as the prepared statement `name` (db/prepared.ts). */
+async function call(
+  db: Knex | Knex.Transaction,
+  name: string,
+  sql: string,
+  bindings: Knex.RawBinding[],
+): Promise<unknown> {
+  const row = (await prepared(db.raw(sql, bindings), name)).rows[0] as { v: unknown };
   return parsed(row.v);
 }
 
@@ -130,6 +136,12 @@ export interface Look {
   slowDowns: Map<number, SlowDownState>;
 }
 
+/** The look's statement: the same round trip asks whether a person's message from the inbox waits (manual-messages.ts) and reads the profile's friend-request slow-downs (slow-down.ts). */
+const LOOK_SQL = `select reachly_claim_look(?, ?, ?, ?, ?::text[], ?, ?) as v,
+       exists(select 1 from manual_messages m
+               where m.profile_id = ? and m.status in ('queued', 'sending')) as manual,
+       ${SLOW_DOWNS_OF_PROFILE} as slow`;
+
 /**
  * The look: everything the claim decides on, in one statement. `dayStart` is the start of the
  * profile's local day in the zone the claim expects (it checks the profile's zone against it); of
@@ -154,15 +166,20 @@ export async function lookAt(
     lock: boolean;
   },
 ): Promise<Look> {
-  // The same round trip asks whether a person's message from the inbox waits (manual-messages.ts)
-  // and reads the profile's friend-request slow-downs (slow-down.ts).
   const [answer] = (
-    await db.raw(
-      `select reachly_claim_look(?, ?, ?, ?, ?::text[], ?, ?) as v,
-              exists(select 1 from manual_messages m
-                      where m.profile_id = ? and m.status in ('queued', 'sending')) as manual,
-              ${SLOW_DOWNS_OF_PROFILE} as slow`,
-      [organizationId, profileId, now, dayStart, [...ACTION_PRIORITY], perAction, lock, profileId, profileId],
+    await prepared(
+      db.raw(LOOK_SQL, [
+        organizationId,
+        profileId,
+        now,
+        dayStart,
+        [...ACTION_PRIORITY],
+        perAction,
+        lock,
+        profileId,
+        profileId,
+      ]),
+      'claim_look',
     )
   ).rows as { v: unknown; manual: boolean; slow: unknown }[];
   const look = parsed(answer?.v) as {
@@ -229,6 +246,7 @@ export async function moreTasks(
   return toCandidates(
     await call(
       db,
+      'claim_tasks',
       'select reachly_claim_tasks(?, ?, ?, ?, ?::text[], ?::int[], ?::text[], ?::bigint[], ?, ?) as v',
       [
         organizationId,
@@ -350,7 +368,7 @@ export async function commitClaim(db: Knex | Knex.Transaction, c: ClaimCommit): 
     due_blocked?: string[];
   };
   try {
-    result = (await call(db, 'select reachly_claim_write(?::jsonb) as v', [
+    result = (await call(db, 'claim_write', 'select reachly_claim_write(?::jsonb) as v', [
       JSON.stringify(decision),
     ])) as typeof result;
   } catch (error) {

@@ -6,6 +6,7 @@ import type {
   TaskOutcomeResponse,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { prepared } from '../db/prepared.ts';
 import { toCampaignLog } from './activity-log.ts';
 import { type LogRowJson, parsed } from './claim-sql.ts';
 import { secondsUntilLatest } from './clock.ts';
@@ -57,10 +58,9 @@ export async function reportDone(
     logs: [entry],
     since: startOfLocalDay(now, leased.timeZone).toISOString(),
   };
-  const row = (await db.raw('select reachly_task_done(?::jsonb) as v', [JSON.stringify(report_)]))
-    .rows[0] as {
-    v: unknown;
-  };
+  const row = (
+    await prepared(db.raw('select reachly_task_done(?::jsonb) as v', [JSON.stringify(report_)]), 'task_done')
+  ).rows[0] as { v: unknown };
   const done = parsed<{
     done: boolean;
     logs?: LogRowJson[];
