@@ -46,6 +46,7 @@ export async function factsOfRun(run: RunOfOneProfile): Promise<{ facts: MonthFa
   const pausedUntil = profile.paused_until ? new Date(profile.paused_until).getTime() : 0;
   const record: SimRecord = {
     claims: new Map(),
+    wakes: new Map(),
     restrictions: notices.map((n) => {
       const at = new Date(n.created_at).getTime();
       return { at, until: Math.max(at, pausedUntil), profileId };
@@ -66,6 +67,7 @@ export async function factsOfRun(run: RunOfOneProfile): Promise<{ facts: MonthFa
     downtimes: [],
     answers: run.answers ?? new Map(),
     withdrawAfterDays: {},
+    wakes: [],
   };
   return { facts, record };
 }

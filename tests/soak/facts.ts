@@ -6,6 +6,7 @@ import {
   warmupFactor,
 } from '@reachly/shared/logic';
 import { type CampaignAction, DEFAULT_DAILY_CAPS } from '@reachly/shared/schemas';
+import type { ExpectedWake } from './wakes.ts';
 
 /**
  * What the simulated month's scenario did (month.ts writes it down as it goes), and the reads of it
@@ -34,6 +35,8 @@ export interface MonthFacts {
   manualMoves: { conversationId: number; status: string; at: number }[];
   downtimes: { profileId: number; from: number; to: number }[];
   lifted?: { profileId: number; at: number };
+  /** The changes the scenario made that must wake executors, and who heard them (wakes.ts). */
+  wakes: ExpectedWake[];
   /** People given one of the harder answers (sandbox script), by slug. */
   answers: Map<string, HardAnswer>;
   /** The friend request step's withdrawAfterDays of each campaign that withdraws, by campaign id. */

@@ -8,6 +8,7 @@ import { actedWhenAllowed, networkActions, sentOnce } from './invariants-network
 import { tasksWithinLimits } from './invariants-tasks.ts';
 import { withdrawalsKept } from './invariants-withdrawals.ts';
 import type { SimRecord } from './sim-executor.ts';
+import { wakesReached } from './wakes.ts';
 
 /**
  * What the simulated month must show, checked against the sandbox network's own records (what each
@@ -15,7 +16,7 @@ import type { SimRecord } from './sim-executor.ts';
  * in its own module: what reached the network (invariants-network.ts), the server's tasks
  * (invariants-tasks.ts), the log (invariants-log.ts), what people asked for (invariants-answers.ts),
  * the do-not-contact list (invariants-do-not-contact.ts), stale requests withdrawn
- * (invariants-withdrawals.ts).
+ * (invariants-withdrawals.ts), the changes that wake executors (wakes.ts).
  */
 
 /** At most this many violations are listed. */
@@ -38,6 +39,7 @@ export async function checkInvariants(
     ...(await everyEventLogged(db, facts)),
     ...nobodyListedContacted(actions, facts.doNotContact),
     ...(await withdrawalsKept(db, sandbox, facts)),
+    ...wakesReached(facts.wakes, facts.epoch),
   ];
   return violations.slice(0, VIOLATIONS_LISTED);
 }

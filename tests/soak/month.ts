@@ -17,6 +17,7 @@ import { peakPending } from './invariants-withdrawals.ts';
 import type { Skin } from './network-driver.ts';
 import { type SoakReport, summarise } from './report.ts';
 import { SimExecutor, type SimRecord } from './sim-executor.ts';
+import { changeThatWakes, type ExpectedWake } from './wakes.ts';
 
 /**
  * A simulated month of a real-sized campaign: the real server (an injected clock, on PGlite or
@@ -129,6 +130,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
   };
   const running = await startServer({ config, db, engine: { clock, random } });
   const server = running.url;
+  const executors: SimExecutor[] = [];
   try {
     const email = `soak-${Date.now()}@example.com`;
     const password = 'soak-password-1';
@@ -146,8 +148,15 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
     // Profiles and their sandbox accounts; one profile works in New York time.
     const zones = ['UTC', 'UTC', 'America/New_York', 'UTC', 'UTC'];
     const profileIds: number[] = [];
-    const record: SimRecord = { claims: new Map(), restrictions: [] };
-    const executors: SimExecutor[] = [];
+    /** When each profile's browser was down (a launch that failed, an executor killed mid-task). */
+    const downtimes: MonthFacts['downtimes'] = [];
+    const record: SimRecord = {
+      claims: new Map(),
+      restrictions: [],
+      wakes: new Map(),
+      looks: new Map(),
+      firstClaimed: new Map(),
+    };
     for (let i = 0; i < profileCount; i += 1) {
       const [row] = (await db('profiles')
         .insert({
@@ -171,11 +180,20 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
             inboxEveryMs: 10 * MINUTE,
             maxWaitMs: 10 * MINUTE,
             skin,
+            onDown: (downtime) => downtimes.push(downtime),
           },
           record,
         ),
       );
     }
+
+    // Each executor hears the server's pushes on its own socket, as the extension does.
+    const session = { serverUrl: server, accessToken: token };
+    const simNow = () => clock.now().getTime();
+    for (const executor of executors) await executor.listen(session, organizationId, simNow);
+    const expectedWakes: ExpectedWake[] = [];
+    const woken = <T>(reason: string, profileIds: () => readonly number[], change: () => Promise<T>) =>
+      changeThatWakes(executors, expectedWakes, { at: simNow(), reason, profileIds }, change);
 
     // Two collections sharing a fifth of their people; more leads arrive later.
     const world = await sandbox.admin.people();
@@ -246,7 +264,12 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         profileIds: profileIds.slice(0, split),
         steps: [
           { type: 'target', filters: { skipContacted: true } },
-          { type: 'friendRequest', withdrawAfterDays: withdrawAfter },
+          // Issue 17's sequence: a request unanswered after its age is withdrawn, then the person followed.
+          {
+            type: 'friendRequest',
+            withdrawAfterDays: withdrawAfter,
+            afterWithdrawal: { action: 'followPerson' },
+          },
           { type: 'acceptRequests' },
           { type: 'welcomeMessage', template: '{Hi|Hello} {firstName}, thanks for connecting!' },
           aiReply,
@@ -268,6 +291,8 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         profileIds: profileIds.slice(split),
         steps: [
           { type: 'target', filters: { skipContacted: true } },
+          // Each person's page is visited before the request (the warm-up).
+          { type: 'visitProfile' },
           { type: 'friendRequest', withdrawAfterDays: withdrawAfter + 1 },
           { type: 'welcomeMessage', template: 'Hello {firstName}, glad to connect.' },
           aiReply,
@@ -277,8 +302,16 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         gapSeconds: { min: 15, max: 30 },
       },
     });
-    await call(contract.campaigns.start, { params: { id: campaignA.id } });
-    await call(contract.campaigns.start, { params: { id: campaignB.id } });
+    for (const [campaign, ids] of [
+      [campaignA, profileIds.slice(0, split)],
+      [campaignB, profileIds.slice(split)],
+    ] as const) {
+      await woken(
+        'campaign running',
+        () => ids,
+        () => call(contract.campaigns.start, { params: { id: campaign.id } }),
+      );
+    }
     // The network warns at more than 10 requests in 30 minutes and blocks for 6 hours after that.
     await sandbox.admin.setLimits({
       'friend-request': { max: 10, windowMs: 30 * MINUTE, blockMs: 6 * HOUR },
@@ -299,10 +332,11 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
       settings: [],
       licenceGap: { from: plan.licenceExpires, to: plan.licenceRenewed },
       manualMoves: [],
-      downtimes: [],
+      downtimes,
       answers,
       doNotContact: doNotContact.list,
       withdrawAfterDays: { [campaignA.id]: withdrawAfter, [campaignB.id]: withdrawAfter + 1 },
+      wakes: expectedWakes,
     };
     facts.settings.push(
       {
@@ -330,9 +364,14 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
     const statuses = CONVERSATION_STATUS_VALUES as readonly ConversationStatus[];
     let ticks = 0;
     // The simulation: the executor due first looks; both clocks move to its time.
+    // The scenario's changes happen at their own time, not at the next look: the wakes they push
+    // bring the looks.
+    const moments = Object.values(plan);
     for (;;) {
       const executor = executors.reduce((a, b) => (b.nextAt < a.nextAt ? b : a));
-      const now = Math.max(clock.now().getTime(), executor.nextAt);
+      const current = clock.now().getTime();
+      const change = Math.min(nextManualMove, ...moments.filter((t) => t > current));
+      const now = Math.max(current, Math.min(executor.nextAt, change));
       if (now >= facts.end) break;
       const step = now - clock.now().getTime();
       if (step > 0) {
@@ -341,17 +380,26 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         sandbox.context.scheduler.runDue();
       }
       await once('new leads', plan.newLeads, now, async () => {
-        await call(contract.leads.create, { body: { collectionId: collectionA, leads: later.map(lead) } });
+        await woken(
+          'new leads',
+          () => facts.profilesOf[campaignA.id] ?? [],
+          () => call(contract.leads.create, { body: { collectionId: collectionA, leads: later.map(lead) } }),
+        );
         log(`day ${day(now)}: ${later.length} new leads`);
       });
       await once('manual surfing', plan.manualSurfing, now, async () => {
         await executors[0]?.reportManualSurfing('/feed');
       });
       await once('settings', plan.settingsChange, now, async () => {
-        await call(contract.campaigns.update, {
-          params: { id: campaignA.id },
-          body: { dailyCaps: { friendRequest: 12 }, workingHours: { start: '10:00', end: '17:00' } },
-        });
+        await woken(
+          'settings changed',
+          () => facts.profilesOf[campaignA.id] ?? [],
+          () =>
+            call(contract.campaigns.update, {
+              params: { id: campaignA.id },
+              body: { dailyCaps: { friendRequest: 12 }, workingHours: { start: '10:00', end: '17:00' } },
+            }),
+        );
         facts.settings.push({
           at: now,
           campaignId: campaignA.id,
@@ -381,7 +429,11 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
           .andWhere('paused_until', '>', new Date(now))
           .first('id')) as { id: number } | undefined;
         if (paused) {
-          await call(contract.profiles.resume, { params: { id: paused.id } });
+          await woken(
+            'pause lifted',
+            () => [Number(paused.id)],
+            () => call(contract.profiles.resume, { params: { id: paused.id } }),
+          );
           facts.lifted = { profileId: Number(paused.id), at: now };
         }
       });
@@ -392,9 +444,29 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         );
       });
       await once('renew', plan.licenceRenewed, now, async () => {
-        await db('licences')
+        // Renewed as the admin tool renews (POST /api/admin/licence): its LICENSE_UPDATE push wakes
+        // every executor, which otherwise looked again only LICENCE_RETRY_SECONDS later.
+        const licence = (await db('licences')
           .where({ organization_id: organizationId })
-          .update({ license_till: new Date(facts.end + 30 * DAY) });
+          .first('plan', 'is_trial')) as { plan: string; is_trial: boolean };
+        const admin = createApiClient({
+          baseUrl: server,
+          headers: () => ({ 'x-admin-token': config.ADMIN_TOKEN }),
+        });
+        await woken(
+          'LICENSE_UPDATE',
+          () => profileIds,
+          () =>
+            admin.call(contract.admin.grantLicence, {
+              body: {
+                email,
+                plan: licence.plan,
+                isTrial: licence.is_trial,
+                licenseTill: new Date(facts.end + 30 * DAY).toISOString(),
+              },
+            }),
+        );
+        facts.licenceGap.to = now;
         log(`day ${day(now)}: licence renewed`);
       });
       if (now >= nextManualMove) {
@@ -412,6 +484,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
           facts.manualMoves.push({ conversationId: Number(card.id), status, at: now });
         }
       }
+      if (executor.nextAt > now) continue;
       await executor.tick(now);
       ticks += 1;
       if (ticks % 2000 === 0) log(`day ${day(now)}: ${ticks} looks`);
@@ -422,6 +495,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
     await options.inspect?.({ url: server, email, password, campaigns: facts.campaigns });
     return report;
   } finally {
+    for (const executor of executors) executor.close();
     await running.close();
     await database.close();
     await sandbox.close();

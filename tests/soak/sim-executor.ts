@@ -1,5 +1,7 @@
 import { type ApiClient, type ClientInput, contract } from '@reachly/shared/contract';
 import type { ExecutorEvent, ExecutorTask } from '@reachly/shared/schemas';
+import { io, type Socket } from 'socket.io-client';
+import { connectWakeSocket, type WakeSocket } from '../../extension/src/background/wake-socket.ts';
 import type { Sandbox } from '../sandbox-network/server.ts';
 import { findRequest, follows } from '../sandbox-network/state/store.ts';
 import { type ActResult, type NetworkDriver, networkDriver, type Skin } from './network-driver.ts';
@@ -11,7 +13,10 @@ import { type ActResult, type NetworkDriver, networkDriver, type Skin } from './
  * (network-driver.ts: the sandbox's form posts or the replica's graphql mutations, with the
  * account's session cookies, so the network's rate limits, warnings and blocks apply), and reads
  * its inbox and friend list from the network's state, as the adapter reads them from the pages. Time is the simulation's:
- * it says when it wants to look again, and the simulation moves both clocks there.
+ * it says when it wants to look again, and the simulation moves both clocks there. It listens to the
+ * server's pushes on a real socket.io connection, through the extension's own wake socket
+ * (extension/src/background/wake-socket.ts: same auth, same events): a push that wakes it pulls its
+ * next look to the simulation's current time instead of its `nextAt`.
  */
 
 export interface SimExecutorOptions {
@@ -27,11 +32,19 @@ export interface SimExecutorOptions {
   maxWaitMs: number;
   /** Which of the network's skins it acts through (default: the sandbox's own pages). */
   skin?: Skin;
+  /** Told when its browser goes down (killed mid-task), for the run's facts. */
+  onDown?: (downtime: { profileId: number; from: number; to: number }) => void;
 }
 
 /** What the executor saw happen, for the simulation's table and invariants. */
 export interface SimRecord {
   claims: Map<string, number>;
+  /** Wakes heard on the sockets, per reason (executor-wake's reason, or the event's name). */
+  wakes: Map<string, number>;
+  /** When each task was first claimed (a restart claims a task again, and the database keeps the last). */
+  firstClaimed?: Map<number, number>;
+  /** Each profile's looks at the server (what the claim answered) and wakes: a late message's story. */
+  looks?: Map<number, { at: number; reason: string }[]>;
   restrictions: { at: number; until: number; profileId: number }[];
 }
 
@@ -52,6 +65,13 @@ export class SimExecutor {
   downUntil = 0;
 
   private readonly driver: NetworkDriver;
+  private socket: WakeSocket | null = null;
+  /** A task is in progress (a wake does not cut it short). */
+  private working = false;
+  /** A wake heard during a look: the look's own answer does not push the next one past it. */
+  private wokenAt = Number.POSITIVE_INFINITY;
+  /** Wakes heard, per reason: the scenario waits for the ones its changes must bring. */
+  private readonly heard = new Map<string, number>();
 
   constructor(
     readonly options: SimExecutorOptions,
@@ -62,6 +82,64 @@ export class SimExecutor {
 
   get profileId() {
     return this.options.profileId;
+  }
+
+  /**
+   * Connects to the server's pushes as the extension does, with the profiles' user's token; resolves
+   * once connected. A wake pulls the next look to `now()` (the simulation's current time).
+   */
+  async listen(
+    session: { serverUrl: string; accessToken: string },
+    organizationId: number,
+    now: () => number,
+  ) {
+    let socket: Socket | undefined;
+    const connect = ((...args: Parameters<typeof io>) => {
+      socket = io(...args);
+      return socket;
+    }) as typeof io;
+    this.socket = connectWakeSocket(
+      { ...session, profileId: this.profileId },
+      organizationId,
+      (reason) => {
+        this.heard.set(reason, (this.heard.get(reason) ?? 0) + 1);
+        this.record.wakes.set(reason, (this.record.wakes.get(reason) ?? 0) + 1);
+        // As the extension's loop (loop.ts, wake): the inbox is read at the next look, and the
+        // next look is now unless a task is in progress (it finishes first, then waits its gap).
+        this.lastInboxAt = Number.NEGATIVE_INFINITY;
+        this.note(now(), `woken: ${reason}`);
+        if (this.working) return;
+        this.wokenAt = Math.min(this.wokenAt, now());
+        this.nextAt = Math.min(this.nextAt, this.wokenAt);
+      },
+      connect,
+    );
+    const connected = socket as Socket | undefined;
+    if (!connected) throw new Error('the wake socket did not connect');
+    if (connected.connected) return;
+    await new Promise<void>((resolve, reject) => {
+      connected.once('connect', () => resolve());
+      connected.once('connect_error', (error) => reject(error));
+    });
+  }
+
+  /** A look's answer or a wake, in the profile's story (record.looks). */
+  private note(at: number, what: string) {
+    const looks = this.record.looks;
+    if (!looks) return;
+    const list = looks.get(this.profileId) ?? [];
+    list.push({ at, reason: what });
+    looks.set(this.profileId, list);
+  }
+
+  /** How many wakes of this reason it has heard so far. */
+  wakesHeard(reason: string): number {
+    return this.heard.get(reason) ?? 0;
+  }
+
+  close() {
+    this.socket?.close();
+    this.socket = null;
   }
 
   /** The executor's memory is lost (the browser crashed): a restart knows nothing of the last run. */
@@ -87,14 +165,25 @@ export class SimExecutor {
       this.lastInboxAt = now;
       await this.readInbox();
     }
+    this.wokenAt = Number.POSITIVE_INFINITY;
     const claim = await this.options.call(contract.executor.claim, { body: { profileId: this.profileId } });
     this.record.claims.set(claim.reason, (this.record.claims.get(claim.reason) ?? 0) + 1);
+    this.note(now, claim.reason);
     if (!claim.task) {
-      this.nextAt = now + Math.max(1000, Math.min(claim.retryAfterSeconds * 1000, this.options.maxWaitMs));
+      this.nextAt = Math.min(
+        this.wokenAt,
+        now + Math.max(1000, Math.min(claim.retryAfterSeconds * 1000, this.options.maxWaitMs)),
+      );
       return;
     }
-    const waitMs = await this.work(claim.task, now);
-    this.nextAt = now + Math.max(1000, Math.min(waitMs, this.options.maxWaitMs));
+    if (!this.record.firstClaimed?.has(claim.task.id)) this.record.firstClaimed?.set(claim.task.id, now);
+    this.working = true;
+    try {
+      const waitMs = await this.work(claim.task, now);
+      this.nextAt = now + Math.max(1000, Math.min(waitMs, this.options.maxWaitMs));
+    } finally {
+      this.working = false;
+    }
   }
 
   private async work(task: ExecutorTask, now: number): Promise<number> {
@@ -107,6 +196,7 @@ export class SimExecutor {
       // Killed between acting and reporting: the lease lapses, the restart finds it done.
       this.forget();
       this.downUntil = now + 30 * 60_000;
+      this.options.onDown?.({ profileId: this.profileId, from: now, to: this.downUntil });
       return this.downUntil - now;
     }
     const answer = await this.options.call(contract.executor.outcome, {
