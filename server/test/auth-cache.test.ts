@@ -27,10 +27,16 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The SQL the database ran while `action` ran. */
-async function queriesDuring(db: Knex, action: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const onQuery = (query: { sql: string }) => seen.push(query.sql);
+interface Ran {
+  sql: string;
+  /** The prepared statement's name (db/prepared.ts), if it ran as one. */
+  options?: { name?: string };
+}
+
+/** The statements the database ran while `action` ran. */
+async function statementsDuring(db: Knex, action: () => Promise<unknown>): Promise<Ran[]> {
+  const seen: Ran[] = [];
+  const onQuery = (query: Ran) => seen.push(query);
   db.on('query', onQuery);
   try {
     await action();
@@ -38,6 +44,11 @@ async function queriesDuring(db: Knex, action: () => Promise<unknown>): Promise<
     db.off('query', onQuery);
   }
   return seen;
+}
+
+/** The SQL the database ran while `action` ran. */
+async function queriesDuring(db: Knex, action: () => Promise<unknown>): Promise<string[]> {
+  return (await statementsDuring(db, action)).map((q) => q.sql);
 }
 
 /** Runs a write made outside the servers' code and waits until both servers have its notification. */
@@ -56,15 +67,23 @@ async function status(target: TestServer, account: TestAccount, token = account.
 }
 
 describe('authenticated requests', () => {
-  it('cost one round trip: the token is answered in process, the counts in one query', async () => {
+  it('cost one round trip: the token is answered in process, the counts in one prepared statement', async () => {
     const account = await registerAccount(server, 'cache');
     for (const name of ['A', 'B']) await createCollection(account, name);
     expect(server.running.ctx.users.identities.live).toBe(true);
     expect(await status(server, account)).toBe(200);
-    const sql = await queriesDuring(server.database.db, () => status(server, account));
-    const ours = sql.filter((q) => /\b(users|organization_members|collections)\b/.test(q));
+    const ran = await statementsDuring(server.database.db, () => status(server, account));
+    const ours = ran.filter((q) => /\b(users|organization_members|collections)\b/.test(q.sql));
     expect(ours).toHaveLength(1);
-    expect(ours[0]).toContain('collections');
+    expect(ours[0]?.sql).toContain('collections');
+    // Parsed and planned once per connection, then only bound and run (db/prepared.ts).
+    expect(ours[0]?.options?.name).toBe('reachly_collections_list');
+    // A prepared statement answers what is in the database now: a new collection is in the next list.
+    await createCollection(account, 'C');
+    const res = await server.client().get('/api/collections', {
+      headers: { authorization: account.accessToken },
+    });
+    expect((res.body as { name: string }[]).map((c) => c.name)).toEqual(['A', 'B', 'C']);
   });
 
   it('a change in another schema of the same database (same user id) leaves this schema’s entries alone', async () => {
