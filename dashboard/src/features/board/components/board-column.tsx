@@ -22,6 +22,8 @@ interface BoardColumnProps {
   disabled: boolean;
   /** The card being dragged, if it is in this column. */
   activeId: number | null;
+  /** The column is in or near the visible part of the board (useNearColumns): it shows its cards. */
+  near: boolean;
   onOpen: (card: BoardCard) => void;
 }
 
@@ -29,7 +31,8 @@ interface BoardColumnProps {
  * One status column: its label, gradient and text colour, the count of spec §3 statusCounts, the
  * cards, and "Load more" while it shows fewer cards than its count. Renders again only when its own
  * cards or count change. Only the cards in and near the visible part of its list are in the page
- * (useColumnWindow): a board of 500 cards keeps about a dozen a column.
+ * (useColumnWindow): a board of 500 cards keeps about a dozen a column, and none in a column far
+ * from view sideways.
  */
 export const BoardColumn = memo(function BoardColumn({
   status,
@@ -39,10 +42,11 @@ export const BoardColumn = memo(function BoardColumn({
   busy,
   disabled,
   activeId,
+  near,
   onOpen,
 }: BoardColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: status.value });
-  const cardWindow = useColumnWindow(cards, activeId);
+  const cardWindow = useColumnWindow(cards, activeId, near);
   const { listRef } = cardWindow;
   const setListRef = useCallback(
     (element: HTMLElement | null) => {
@@ -57,7 +61,12 @@ export const BoardColumn = memo(function BoardColumn({
   // While a card travels the counts wait for the drop: no load more meanwhile.
   const hasMore = activeId === null && cards.length > 0 && cards.length < count;
   return (
-    <section className="board-column" aria-labelledby={titleId} data-testid={`column-${status.value}`}>
+    <section
+      className="board-column"
+      aria-labelledby={titleId}
+      data-testid={`column-${status.value}`}
+      data-status={status.value}
+    >
       <div className="board-column__header" style={statusStyle(status)}>
         <h2 className="board-column__title" id={titleId}>
           {status.label}

@@ -1,5 +1,10 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
 
+/** A column's width on a screen wide enough for it (narrower on a phone: the next one peeks in). */
+export const COLUMN_WIDTH_PX = 272;
+/** The space between columns (Chakra spacing 3). */
+export const COLUMN_GAP_PX = 12;
+
 /**
  * The board's styles, computed once for the whole board: columns and cards are plain elements with
  * these classes, so 500 cards cost no per-card style work.
@@ -16,12 +21,12 @@ export const boardStyles: SystemStyleObject = {
   },
   '& .board-columns': {
     display: 'flex',
-    gap: '3',
+    gap: `${COLUMN_GAP_PX}px`,
     alignItems: 'flex-start',
     minWidth: 'max-content',
   },
   '& .board-column': {
-    width: { base: 'min(272px, calc(100vw - 64px))', md: '272px' },
+    width: { base: `min(${COLUMN_WIDTH_PX}px, calc(100vw - 64px))`, md: `${COLUMN_WIDTH_PX}px` },
     flexShrink: 0,
     scrollSnapAlign: 'start',
     display: 'flex',

@@ -2,11 +2,12 @@ import { Box } from '@chakra-ui/react';
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { CONVERSATION_STATUSES } from '@reachly/shared/constants';
 import type { CardMove } from '@reachly/shared/funnel';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { BoardParams } from '../board-queries.ts';
 import { useBoardDrag } from '../hooks/use-board-drag.ts';
 import { useBoardSensors } from '../hooks/use-board-sensors.ts';
 import { useMoveConversation } from '../hooks/use-move-conversation.ts';
+import { useNearColumns } from '../hooks/use-near-columns.ts';
 import { SCREEN_READER_INSTRUCTIONS } from '../utils/announcements.ts';
 import type { BoardCard, BoardData } from '../utils/board-data.ts';
 import { DRAG_INSTRUCTIONS_ID } from './board-card.tsx';
@@ -32,6 +33,8 @@ export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoa
   const drag = useBoardDrag(data.columns, onMove, move.isPending);
   const sensors = useBoardSensors();
   const busy = fetching || move.isPending;
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const near = useNearColumns(scroller);
 
   return (
     <DndContext
@@ -48,7 +51,13 @@ export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoa
           {SCREEN_READER_INSTRUCTIONS.draggable}
         </p>
         {/* Focusable and named: a keyboard scrolls the columns sideways too (axe scrollable-region-focusable). */}
-        <Box as="section" className="board-scroller" tabIndex={0} aria-label="Status columns">
+        <Box
+          as="section"
+          ref={setScroller}
+          className="board-scroller"
+          tabIndex={0}
+          aria-label="Status columns"
+        >
           <div className="board-columns">
             {CONVERSATION_STATUSES.map((status) => (
               <BoardColumn
@@ -60,6 +69,7 @@ export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoa
                 busy={busy}
                 disabled={stale}
                 activeId={drag.active?.id ?? null}
+                near={near.has(status.value)}
                 onOpen={onOpen}
               />
             ))}

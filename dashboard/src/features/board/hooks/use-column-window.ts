@@ -32,20 +32,21 @@ function observeListRect(
 
 /**
  * Which cards of a column are in the page (@tanstack/react-virtual): those in and near the visible
- * part of the column's scrolling list, each placed at its offset, measured once rendered. The card
- * being dragged stays in the page wherever the list is scrolled (dnd-kit keeps hold of its element).
- * The list's element comes through `listRef`; each rendered slot registers through `measure`.
+ * part of the column's scrolling list, each placed at its offset, measured once rendered; none while
+ * the column is far from view sideways (`near`, useNearColumns), its list keeping its height. The
+ * card being dragged stays in the page wherever the list is scrolled (dnd-kit keeps hold of its
+ * element). The list's element comes through `listRef`; each rendered slot registers through `measure`.
  */
-export function useColumnWindow(cards: readonly BoardCard[], activeId: number | null) {
+export function useColumnWindow(cards: readonly BoardCard[], activeId: number | null, near: boolean) {
   const [list, setList] = useState<HTMLElement | null>(null);
   const activeIndex = activeId === null ? -1 : cards.findIndex((c) => c.id === activeId);
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
+      const indexes = near ? defaultRangeExtractor(range) : [];
       if (activeIndex === -1 || indexes.includes(activeIndex)) return indexes;
       return [...indexes, activeIndex].sort((a, b) => a - b);
     },
-    [activeIndex],
+    [activeIndex, near],
   );
   const virtualizer = useVirtualizer({
     count: cards.length,
