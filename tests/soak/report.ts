@@ -1,6 +1,7 @@
 import { localTime, nextWorkingStart } from '@reachly/shared/logic';
 import type { CampaignAction } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import { ACTION_PRIORITY } from '../../server/src/engine/claim-sql.ts';
 import {
   ClaimIndex,
   capOf,
@@ -149,7 +150,7 @@ export async function summarise(
     ],
     ['messages passed over by a new contact or group work while they could go', String(pace.passedOver)],
     [
-      'messages claimed later than ready + (actions ahead + 1) × longest gap (must be 0)',
+      'messages claimed later than ready + (work ahead of them + 1) × longest gap (must be 0)',
       `${pace.late.length} of ${measured.length}`,
     ],
     ["wakes heard on the executors' sockets, per reason", wakesRow(record, facts)],
@@ -177,7 +178,7 @@ export interface LateMessage {
   action: CampaignAction;
   ready: number;
   claimed: number;
-  /** The profile's actions between its ready time and its claim. */
+  /** The profile's actions between its ready time and its claim that go before it (ACTION_PRIORITY). */
   ahead: number;
   /** The most it could wait: (ahead + 1) × the campaign's longest gap (ms). */
   allowed: number;
@@ -186,11 +187,13 @@ export interface LateMessage {
 /**
  * A message waits for two things no rule can shorten: the moment it may first go (`ready`: due,
  * in hours, licence valid, profile not paused or down, its cap not used up) and its profile's pace
- * (one action per gap). Each action the profile takes between its ready time and its claim went
- * ahead of it (an answer, an acceptance or an older message: new contacts and group work never
- * may, `passedOver`) and cost at most one longest gap; the first gap may have started just before
- * it was ready. So every message is claimed within ready + (ahead + 1) × the longest gap of its
- * profile's campaign: `late` lists those that were not. `beyond` keeps the older, looser measure:
+ * (one action per gap). Only work the claim takes first (ACTION_PRIORITY: an answer before an
+ * acceptance before a welcome before a follow-up; an older task of its own kind) may go ahead of it,
+ * each costing at most one longest gap, and the first gap may have started just before it was
+ * ready. So every message is claimed within ready + (ahead + 1) × the longest gap of its profile's
+ * campaign, `ahead` counting only such work: `late` lists those that were not (work that goes after
+ * it in the claim's order and went first anyway does not extend its allowance; new contacts and
+ * group work going first are also counted as `passedOver`). `beyond` keeps the older, looser measure:
  * the time from the later of its ready time and the profile's previous action plus the longest gap.
  */
 async function paceOf(
@@ -261,7 +264,8 @@ async function paceOf(
     for (const c of list) {
       if (c.at >= m.claimed) break;
       previous = c.at;
-      if (c.at >= m.ready) ahead += 1;
+      if (c.at >= m.ready && ACTION_PRIORITY.indexOf(c.action) <= ACTION_PRIORITY.indexOf(m.action))
+        ahead += 1;
       if (c.at > m.ready && BEHIND_MESSAGES.includes(c.action)) passed = true;
     }
     if (passed) passedOver += 1;
