@@ -8,13 +8,16 @@ import type { SimRecord } from './sim-executor.ts';
 /** What the network saw one of our accounts do. */
 export interface NetworkAction {
   profileId: number;
-  kind: 'request' | 'message' | 'accept' | 'withdraw';
+  kind: 'request' | 'message' | 'accept' | 'withdraw' | 'visit' | 'follow';
   person: string;
   at: number;
   text?: string;
 }
 
-/** Every request, withdrawal, acceptance and message of our profiles' accounts, from the sandbox's own records. */
+/**
+ * Every request, withdrawal, acceptance, message, visit and follow of our profiles' accounts, from
+ * the sandbox's own records.
+ */
 export function networkActions(sandbox: Sandbox, facts: MonthFacts): NetworkAction[] {
   const state = sandbox.context.state;
   const profileOfAccount = new Map<number, number>();
@@ -37,6 +40,15 @@ export function networkActions(sandbox: Sandbox, facts: MonthFacts): NetworkActi
     const profileId = profileOfAccount.get(m.accountId);
     if (profileId === undefined || m.from !== 'account') continue;
     out.push({ profileId, kind: 'message', person: m.personSlug, at: m.at, text: m.text });
+  }
+  for (const [kind, touches] of [
+    ['visit', state.visits],
+    ['follow', state.follows],
+  ] as const) {
+    for (const t of touches) {
+      const profileId = profileOfAccount.get(t.accountId);
+      if (profileId !== undefined) out.push({ profileId, kind, person: t.personSlug, at: t.at });
+    }
   }
   return out;
 }

@@ -24,7 +24,7 @@ function ageOf(facts: MonthFacts): Map<number, number> {
 }
 
 /** On the do-not-contact list by the end: the claim skips their withdrawal as every task of theirs. */
-function listed(facts: MonthFacts, person: string): boolean {
+export function listedAtEnd(facts: MonthFacts, person: string): boolean {
   const lead = facts.doNotContact?.leads.get(person);
   return lead !== undefined && doNotContactMatch(facts.doNotContact?.entries ?? [], lead) !== null;
 }
@@ -57,7 +57,7 @@ export async function withdrawalsKept(db: Knex, sandbox: Sandbox, facts: MonthFa
       r.status === 'pending' &&
       age !== undefined &&
       r.sentAt + age + WITHDRAW_SLACK_MS < facts.end &&
-      !listed(facts, r.personSlug)
+      !listedAtEnd(facts, r.personSlug)
     ) {
       violations.push(`${what} was still pending at the end, past its ${age / DAY} days`);
     }

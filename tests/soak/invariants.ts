@@ -5,6 +5,7 @@ import { answersHeeded, movesKept } from './invariants-answers.ts';
 import { nobodyListedContacted } from './invariants-do-not-contact.ts';
 import { everyEventLogged, logMatchesNetwork } from './invariants-log.ts';
 import { actedWhenAllowed, networkActions, sentOnce } from './invariants-network.ts';
+import { sequencesKept } from './invariants-sequences.ts';
 import { tasksWithinLimits } from './invariants-tasks.ts';
 import { withdrawalsKept } from './invariants-withdrawals.ts';
 import type { SimRecord } from './sim-executor.ts';
@@ -16,7 +17,7 @@ import { wakesReached } from './wakes.ts';
  * in its own module: what reached the network (invariants-network.ts), the server's tasks
  * (invariants-tasks.ts), the log (invariants-log.ts), what people asked for (invariants-answers.ts),
  * the do-not-contact list (invariants-do-not-contact.ts), stale requests withdrawn
- * (invariants-withdrawals.ts), the changes that wake executors (wakes.ts).
+ * (invariants-withdrawals.ts), sequences' visits and follows (invariants-sequences.ts), the changes that wake executors (wakes.ts).
  */
 
 /** At most this many violations are listed. */
@@ -39,6 +40,7 @@ export async function checkInvariants(
     ...(await everyEventLogged(db, facts)),
     ...nobodyListedContacted(actions, facts.doNotContact),
     ...(await withdrawalsKept(db, sandbox, facts)),
+    ...(await sequencesKept(db, sandbox, facts)),
     ...wakesReached(facts.wakes, facts.epoch),
   ];
   return violations.slice(0, VIOLATIONS_LISTED);
