@@ -239,8 +239,9 @@ export function createClaimer({ random, leases }: { random: () => number; leases
     let timeZone = zones.get(profileId) ?? 'UTC';
     let look: Look;
     let profile: LookedProfile;
+    let dayStart: Date;
     for (;;) {
-      const dayStart = startOfLocalDay(now, timeZone);
+      dayStart = startOfLocalDay(now, timeZone);
       look = await lookAt(db, { organizationId, profileId, now, dayStart, perAction: LOOK_PER_ACTION, lock });
       if (!look.profile) throw notFound(`Profile ${profileId} not found.`);
       profile = look.profile;
@@ -260,7 +261,6 @@ export function createClaimer({ random, leases }: { random: () => number; leases
     if (!planned && look.campaigns.some((c) => c.planned_at === null || c.planned_at < stale)) return 'stale';
 
     const effects: Effects = { logs: [], notices: [] };
-    const dayStart = startOfLocalDay(now, timeZone);
     const commit: ClaimCommit = {
       organizationId,
       profileId,
