@@ -45,49 +45,57 @@ function before(steps: readonly Step[], type: 'followPerson' | 'friendRequest' |
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** When one step runs; `followUps` numbers the follow-ups (those before it, all of them). */
+function conditionOf(
+  step: Step,
+  steps: readonly Step[],
+  followUps: { before: number; total: number },
+): string {
+  const has = (t: Step['type']) => steps.some((s) => s.type === t);
+  switch (step.type) {
+    case 'collect':
+      return 'At the start: fills the collection, whose leads the sequence then works.';
+    case 'target':
+      return 'Chooses which leads of the collection enter the sequence.';
+    case 'visitProfile':
+      return 'First, for each targeted lead.';
+    case 'followPerson':
+      return `${sentence(before(steps, 'followPerson') ?? 'first')}, for each targeted lead.`;
+    case 'friendRequest': {
+      const when = sentence(before(steps, 'friendRequest') ?? 'for each targeted lead');
+      if (!step.withdrawRequests) return `${when}. Unanswered requests stay pending.`;
+      return `${when}. If not accepted in ${days(step.withdrawAfterDays)}: withdraw the request, ${AFTER_WITHDRAWAL[step.afterWithdrawal]}.`;
+    }
+    case 'welcomeMessage':
+      if (has('friendRequest')) return 'After the request is accepted.';
+      return `${sentence(before(steps, 'welcomeMessage') ?? 'first contact')}: to leads with a Message button.`;
+    case 'aiReply':
+      return 'If the lead replies: the sequence stops and the AI answers by intent; a person takes over beyond it.';
+    case 'callToAction':
+      return 'When a conversation is qualified or the lead is interested.';
+    case 'followUp': {
+      const from = followUps.before + 1;
+      const to = followUps.before + count(step.maxCount);
+      const { total } = followUps;
+      const which = from === to ? `follow-up ${from} of ${total}` : `follow-ups ${from}–${to} of ${total}`;
+      return `If no reply in ${days(step.afterDays)}: ${which}.`;
+    }
+    case 'joinGroups':
+      return 'Beside the sequence: each profile joins these groups once.';
+    case 'likePosts':
+      return 'Beside the sequence: every day, with each profile.';
+    case 'acceptRequests':
+      return 'Whenever someone sends a profile a friend request: they join the collection and the funnel.';
+  }
+}
+
 /** When each step runs, in order (one sentence per step). */
 export function stepConditions(steps: readonly Step[]): string[] {
-  const has = (t: Step['type']) => steps.some((s) => s.type === t);
-  const followUps = steps.filter((s) => s.type === 'followUp');
-  const total = followUps.reduce((sum, s) => sum + count(s.maxCount), 0);
-  let sent = 0;
-  return steps.map((step) => {
-    switch (step.type) {
-      case 'collect':
-        return 'At the start: fills the collection, whose leads the sequence then works.';
-      case 'target':
-        return 'Chooses which leads of the collection enter the sequence.';
-      case 'visitProfile':
-        return 'First, for each targeted lead.';
-      case 'followPerson':
-        return `${sentence(before(steps, 'followPerson') ?? 'first')}, for each targeted lead.`;
-      case 'friendRequest': {
-        const when = sentence(before(steps, 'friendRequest') ?? 'for each targeted lead');
-        if (!step.withdrawRequests) return `${when}. Unanswered requests stay pending.`;
-        return `${when}. If not accepted in ${days(step.withdrawAfterDays)}: withdraw the request, ${AFTER_WITHDRAWAL[step.afterWithdrawal]}.`;
-      }
-      case 'welcomeMessage':
-        if (has('friendRequest')) return 'After the request is accepted.';
-        return `${sentence(before(steps, 'welcomeMessage') ?? 'first contact')}: to leads with a Message button.`;
-      case 'aiReply':
-        return 'If the lead replies: the sequence stops and the AI answers by intent; a person takes over beyond it.';
-      case 'callToAction':
-        return 'When a conversation is qualified or the lead is interested.';
-      case 'followUp': {
-        const from = sent + 1;
-        sent += count(step.maxCount);
-        const which =
-          from === sent ? `follow-up ${from} of ${total}` : `follow-ups ${from}–${sent} of ${total}`;
-        return `If no reply in ${days(step.afterDays)}: ${which}.`;
-      }
-      case 'joinGroups':
-        return 'Beside the sequence: each profile joins these groups once.';
-      case 'likePosts':
-        return 'Beside the sequence: every day, with each profile.';
-      case 'acceptRequests':
-        return 'Whenever someone sends a profile a friend request: they join the collection and the funnel.';
-    }
-  });
+  const repeats = steps.map((s) => (s.type === 'followUp' ? count(s.maxCount) : 0));
+  const total = repeats.reduce((a, b) => a + b, 0);
+  return steps.map((step, index) =>
+    conditionOf(step, steps, { before: repeats.slice(0, index).reduce((a, b) => a + b, 0), total }),
+  );
 }
 
 /** What a lead's reply does to the sequence, shown under the steps. */
