@@ -2,8 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase, loadConfig, ManualClock, migrateToLatest, startServer } from '@reachly/server';
-import type { ConversationStatus } from '@reachly/shared/constants';
-import { CONVERSATION_STATUS_VALUES } from '@reachly/shared/constants';
 import { type ClientInput, contract, createApiClient } from '@reachly/shared/contract';
 import type { Knex } from 'knex';
 import pg from 'pg';
@@ -16,6 +14,7 @@ import { checkInvariants } from './invariants.ts';
 import { peakPending } from './invariants-withdrawals.ts';
 import type { Skin } from './network-driver.ts';
 import { type SoakReport, summarise } from './report.ts';
+import { DAY, day, EPOCH, HOUR, MINUTE, renewLicence, scenario, scenarioChanges } from './scenario.ts';
 import { SimExecutor, type SimRecord } from './sim-executor.ts';
 import { changeThatWakes, type ExpectedWake } from './wakes.ts';
 
@@ -56,12 +55,6 @@ export interface SoakRun {
   campaigns: { a: number; b: number };
 }
 
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
-const MINUTE = 60_000;
-/** The sandbox network's epoch, a Monday at 09:00 UTC: both clocks start there. */
-const EPOCH = Date.parse('2026-01-05T09:00:00Z');
-
 async function openDatabase(databaseUrl: string | undefined): Promise<{ db: Knex; close(): Promise<void> }> {
   if (!databaseUrl) {
     const db = createDatabase({ dataDir: null });
@@ -87,23 +80,6 @@ async function openDatabase(databaseUrl: string | undefined): Promise<{ db: Knex
 }
 
 type CampaignStepInput = ClientInput<typeof contract.campaigns.create>['body']['steps'][number];
-
-/** The scenario's events, at a fraction of the run (so a short run has them all, compressed). */
-function scenario(days: number) {
-  const at = (fraction: number, hour: number) =>
-    EPOCH + Math.floor(days * fraction) * DAY + (hour - 9) * HOUR;
-  return {
-    newLeads: at(0.17, 10),
-    manualSurfing: at(0.23, 14),
-    settingsChange: at(0.27, 8),
-    launchFailed: at(0.3, 10.5),
-    killExecutor: at(0.4, 11),
-    liftPause: at(0.53, 12),
-    licenceExpires: at(Math.max(0.5, (days - 10) / days), 9),
-    licenceRenewed: at(Math.max(0.6, (days - 8) / days), 12),
-    doNotContactMidRun: at(0.2, 11),
-  };
-}
 
 export async function runSimulatedMonth(options: MonthOptions): Promise<SoakReport> {
   const log = options.log ?? (() => {});
@@ -353,25 +329,34 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
       },
     );
 
-    const done = new Set<string>();
-    const once = async (key: string, when: number, now: number, fn: () => Promise<void>) => {
-      if (now >= when && !done.has(key)) {
-        done.add(key);
-        await fn();
-      }
-    };
-    let nextManualMove = EPOCH + DAY + 3.5 * HOUR;
-    const statuses = CONVERSATION_STATUS_VALUES as readonly ConversationStatus[];
+    const changes = scenarioChanges({
+      plan,
+      call,
+      db,
+      executors,
+      facts,
+      woken,
+      random,
+      log,
+      later: later.map(lead),
+      collectionA,
+      doNotContact,
+      listedMidRun: listedMidRun.slug,
+      renew: (licenseTill) =>
+        woken(
+          'LICENSE_UPDATE',
+          () => profileIds,
+          () =>
+            renewLicence({ db, server, adminToken: config.ADMIN_TOKEN, email, organizationId, licenseTill }),
+        ),
+    });
     let ticks = 0;
-    // The simulation: the executor due first looks; both clocks move to its time.
-    // The scenario's changes happen at their own time, not at the next look: the wakes they push
-    // bring the looks.
-    const moments = Object.values(plan);
+    // The simulation: the executor due first looks, or the scenario changes something (at its own
+    // time: the wakes it pushes bring the looks); both clocks move to that time.
     for (;;) {
       const executor = executors.reduce((a, b) => (b.nextAt < a.nextAt ? b : a));
       const current = clock.now().getTime();
-      const change = Math.min(nextManualMove, ...moments.filter((t) => t > current));
-      const now = Math.max(current, Math.min(executor.nextAt, change));
+      const now = Math.max(current, Math.min(executor.nextAt, changes.next(current)));
       if (now >= facts.end) break;
       const step = now - clock.now().getTime();
       if (step > 0) {
@@ -379,111 +364,7 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
         sandbox.context.clock.advance(step);
         sandbox.context.scheduler.runDue();
       }
-      await once('new leads', plan.newLeads, now, async () => {
-        await woken(
-          'new leads',
-          () => facts.profilesOf[campaignA.id] ?? [],
-          () => call(contract.leads.create, { body: { collectionId: collectionA, leads: later.map(lead) } }),
-        );
-        log(`day ${day(now)}: ${later.length} new leads`);
-      });
-      await once('manual surfing', plan.manualSurfing, now, async () => {
-        await executors[0]?.reportManualSurfing('/feed');
-      });
-      await once('settings', plan.settingsChange, now, async () => {
-        await woken(
-          'settings changed',
-          () => facts.profilesOf[campaignA.id] ?? [],
-          () =>
-            call(contract.campaigns.update, {
-              params: { id: campaignA.id },
-              body: { dailyCaps: { friendRequest: 12 }, workingHours: { start: '10:00', end: '17:00' } },
-            }),
-        );
-        facts.settings.push({
-          at: now,
-          campaignId: campaignA.id,
-          caps: { friendRequest: 12 },
-          hours: { start: '10:00', end: '17:00' },
-        });
-        log(`day ${day(now)}: caps and hours changed`);
-      });
-      await once('launch failed', plan.launchFailed, now, async () => {
-        const victim = executors.at(-1);
-        if (!victim) return;
-        await call(contract.agent.launchFailed, {
-          body: {
-            profileId: victim.profileId,
-            message: 'Chromium exited with code 1 before the extension connected',
-          },
-        });
-        victim.downUntil = now + 2 * HOUR;
-        facts.downtimes.push({ profileId: victim.profileId, from: now, to: now + 2 * HOUR });
-      });
-      await once('kill', plan.killExecutor, now, async () => {
-        executors[1]?.faults.add('die-before-report');
-      });
-      await once('lift pause', plan.liftPause, now, async () => {
-        const paused = (await db('profiles')
-          .whereIn('id', profileIds)
-          .andWhere('paused_until', '>', new Date(now))
-          .first('id')) as { id: number } | undefined;
-        if (paused) {
-          await woken(
-            'pause lifted',
-            () => [Number(paused.id)],
-            () => call(contract.profiles.resume, { params: { id: paused.id } }),
-          );
-          facts.lifted = { profileId: Number(paused.id), at: now };
-        }
-      });
-      await once('do not contact', plan.doNotContactMidRun, now, async () => {
-        const skippedTasks = await doNotContact.addMidRun(now);
-        log(
-          `day ${day(now)}: ${listedMidRun.slug} put on the do-not-contact list, ${skippedTasks} task(s) skipped`,
-        );
-      });
-      await once('renew', plan.licenceRenewed, now, async () => {
-        // Renewed as the admin tool renews (POST /api/admin/licence): its LICENSE_UPDATE push wakes
-        // every executor, which otherwise looked again only LICENCE_RETRY_SECONDS later.
-        const licence = (await db('licences')
-          .where({ organization_id: organizationId })
-          .first('plan', 'is_trial')) as { plan: string; is_trial: boolean };
-        const admin = createApiClient({
-          baseUrl: server,
-          headers: () => ({ 'x-admin-token': config.ADMIN_TOKEN }),
-        });
-        await woken(
-          'LICENSE_UPDATE',
-          () => profileIds,
-          () =>
-            admin.call(contract.admin.grantLicence, {
-              body: {
-                email,
-                plan: licence.plan,
-                isTrial: licence.is_trial,
-                licenseTill: new Date(facts.end + 30 * DAY).toISOString(),
-              },
-            }),
-        );
-        facts.licenceGap.to = now;
-        log(`day ${day(now)}: licence renewed`);
-      });
-      if (now >= nextManualMove) {
-        nextManualMove += DAY;
-        const cards = (await db('conversations')
-          .where({ organization_id: organizationId })
-          .orderBy('id')
-          .select('id', 'status')) as { id: number; status: ConversationStatus }[];
-        for (const card of cards.filter((_, i) => i % 7 === Math.floor(random() * 7)).slice(0, 2)) {
-          const status = statuses[Math.floor(random() * statuses.length)] as ConversationStatus;
-          if (status === card.status) continue;
-          await call(contract.conversations.move, {
-            body: { id: Number(card.id), fields: { status, order: random() * 1000 } },
-          });
-          facts.manualMoves.push({ conversationId: Number(card.id), status, at: now });
-        }
-      }
+      await changes.at(now);
       if (executor.nextAt > now) continue;
       await executor.tick(now);
       ticks += 1;
@@ -501,5 +382,3 @@ export async function runSimulatedMonth(options: MonthOptions): Promise<SoakRepo
     await sandbox.close();
   }
 }
-
-const day = (at: number) => Math.floor((at - EPOCH) / DAY) + 1;

@@ -22,17 +22,19 @@ export interface ExpectedWake {
 const WAKE_WAIT_MS = 30_000;
 
 export async function changeThatWakes<T>(
-  executors: readonly SimExecutor[],
+  executors: readonly Pick<SimExecutor, 'profileId' | 'wakesHeard'>[],
   expected: ExpectedWake[],
   wake: { at: number; reason: string; profileIds: () => readonly number[] },
   change: () => Promise<T>,
+  waitMs = WAKE_WAIT_MS,
 ): Promise<T> {
   const before = new Map(executors.map((e) => [e.profileId, e.wakesHeard(wake.reason)]));
   const result = await change();
   const profileIds = [...wake.profileIds()];
   const concerned = executors.filter((e) => profileIds.includes(e.profileId));
-  const heard = (e: SimExecutor) => e.wakesHeard(wake.reason) > (before.get(e.profileId) ?? 0);
-  const deadline = Date.now() + WAKE_WAIT_MS;
+  const heard = (e: Pick<SimExecutor, 'profileId' | 'wakesHeard'>) =>
+    e.wakesHeard(wake.reason) > (before.get(e.profileId) ?? 0);
+  const deadline = Date.now() + waitMs;
   while (!concerned.every(heard) && Date.now() < deadline) await sleep(10);
   expected.push({
     at: wake.at,
