@@ -17,7 +17,9 @@ import type { BenchRow } from './lib/measure.ts';
 const BOARD_CARDS = 500;
 /**
  * Audits of each page (LIGHTHOUSE_RUNS, default 1): on a shared machine one run's figures move by
- * tens of points, so the rows give the median run and the detail every run's score.
+ * tens of points, so the rows give the median run and the detail every run's score. Storage is not
+ * reset (the board needs the session), so the HTTP cache is too: a page's first run loads its
+ * scripts over the simulated network, the runs after it from the cache.
  */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { contract } from '@reachly/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { callAs, type E2EApp, registerAccount, repoRoot } from './support/app.ts';
+import { revealCard } from './support/board-page.ts';
 import { type E2EBrowser, openPage, settleAnimations, signIn, waitForText } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 import { seedCards, seedCollection } from './support/seed-board.ts';
@@ -87,23 +88,20 @@ describe('answers on the board', () => {
       else await page.goto(`${app.url}/board`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('[data-testid=funnel-board]');
       const card = (id: number) => `[data-testid=board-card][data-card-id="${id}"]`;
-      // On a phone the columns scroll sideways: bring each card into view before reading it.
-      for (const id of [later, foreign, wrong] as number[]) {
-        await page.$eval(card(id), (el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
-      }
-      const text = async (id: number) => page.$eval(card(id), (el) => (el as HTMLElement).innerText);
+      // On a phone the columns scroll sideways (only those near view have their cards in the page):
+      // each card is brought into view as it is read.
+      const text = async (id: number) => {
+        await revealCard(page, card(id));
+        return page.$eval(card(id), (el) => (el as HTMLElement).innerText);
+      };
       expect(await text(later as number)).toContain(`Contact again on ${shownDay}`);
       expect(await text(foreign as number)).toContain('Needs a person');
       expect(await text(wrong as number)).toContain('Pointed to Sarah Miller (not the right person)');
-      await page.$eval(card(later as number), (el) =>
-        el.scrollIntoView({ block: 'center', inline: 'center' }),
-      );
+      await revealCard(page, card(later as number));
       await page.screenshot({
         path: path.join(artefacts, `board-contact-later-${width}.png`) as `${string}.png`,
       });
-      await page.$eval(card(foreign as number), (el) =>
-        el.scrollIntoView({ block: 'center', inline: 'center' }),
-      );
+      await revealCard(page, card(foreign as number));
       await page.screenshot({
         path: path.join(artefacts, `board-needs-person-${width}.png`) as `${string}.png`,
       });

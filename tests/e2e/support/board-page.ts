@@ -102,3 +102,28 @@ export async function columnTop(page: Page, status: ConversationStatus): Promise
 export const isPatchRequest = (r: HTTPRequest) => isCallOf(r, contract.conversations.move);
 /** The server's answer to the next move. */
 export const nextMoveSaved = (page: Page) => page.waitForResponse((r) => isPatchRequest(r.request()));
+
+/**
+ * Scrolls the board sideways, column by column, until the card `selector` names is in the page, then
+ * brings it to the middle of the view: a phone renders only the cards of the columns in or near view.
+ */
+export async function revealCard(page: Page, selector: string): Promise<void> {
+  await page.$$eval(
+    '[data-testid^=column-][data-status]',
+    async (columns, wanted) => {
+      const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+      for (const col of columns) {
+        if (document.querySelector(wanted)) break;
+        col.scrollIntoView({ inline: 'center', block: 'nearest' });
+        // The column shows its cards once the browser has seen it near (or it has none).
+        const empty = col.querySelector('[data-testid=column-count]')?.textContent?.trim() === '0';
+        while (!empty && !col.querySelector('[data-testid=board-card]')) await frame();
+      }
+      const card = document.querySelector(wanted);
+      if (!card) throw new Error(`no card ${wanted} in any column`);
+      card.scrollIntoView({ block: 'center', inline: 'center' });
+      await frame();
+    },
+    selector,
+  );
+}

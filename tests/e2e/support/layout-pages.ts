@@ -67,7 +67,8 @@ export async function seedLayoutAccount(app: E2EApp): Promise<{ account: Account
     now: new Date(),
   });
   const pages: LayoutPage[] = [
-    { name: 'board', path: '/board', ready: '[data-testid=column-booked] .board-card', inNav: true },
+    // The first column's cards: a phone renders only the cards of the columns in or near view.
+    { name: 'board', path: '/board', ready: '[data-testid=column-sent] .board-card', inNav: true },
     { name: 'collections', path: '/collections', ready: 'text=Spring outreach', inNav: true },
     { name: 'leads', path: `/collections/${collection.id}`, ready: 'text=Olivia Hart', inNav: false },
     { name: 'profiles', path: '/profiles', ready: 'text=Anna Work', inNav: true },
