@@ -71,6 +71,17 @@ describe('a sequence with a visit, a withdrawal and a follow', () => {
         before.requests[0]?.sentAt ?? 0,
       );
       expect(before.follows).toEqual([]);
+      // The request's age counts from its done report, which reaches the server a moment after the
+      // network shows the request: the day passes once the server has it.
+      const logged = async (prefix: string) => {
+        const { logs } = await run.call(contract.campaigns.logs, {
+          params: { id: campaign.id },
+          query: { limit: 50 },
+        });
+        const texts = logs.map((l) => l.message ?? '');
+        return texts.some((t) => t.startsWith(prefix)) ? texts : null;
+      };
+      await until('the request logged', () => logged('Friend request sent'));
 
       // A day later on both clocks: the server plans the withdrawal, and the follow once it is done.
       clock.advance({ days: 1, minutes: 2 });
@@ -86,14 +97,7 @@ describe('a sequence with a visit, a withdrawal and a follow', () => {
         withdrawn?.withdrawnAt ?? Number.POSITIVE_INFINITY,
       );
       // The log tells it as it happened, once the outcome has reached the server.
-      const messages = await until('the follow logged', async () => {
-        const { logs } = await run.call(contract.campaigns.logs, {
-          params: { id: campaign.id },
-          query: { limit: 50 },
-        });
-        const texts = logs.map((l) => l.message ?? '');
-        return texts.some((t) => t.startsWith('Followed them')) ? texts : null;
-      });
+      const messages = await until('the follow logged', () => logged('Followed them'));
       expect(messages).toEqual(
         expect.arrayContaining([
           'Visited their profile',
@@ -134,7 +138,9 @@ describe('a sequence with a visit, a withdrawal and a follow', () => {
         await page.setViewport({ width, height });
         await page.$eval('[data-testid=steps-editor]', (el) => el.scrollIntoView({ block: 'start' }));
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await shoot(page, 'sequence-builder', width, true);
+        // The steps as a person first sees them, then the whole form.
+        await shoot(page, 'sequence-builder', width);
+        await shoot(page, 'sequence-builder-full', width, true);
       }
       expect(page.errors).toEqual([]);
       await page.close();

@@ -48,6 +48,15 @@ describe('withdrawing stale friend requests', () => {
         'both requests sent',
         async () => (await requestTo(never)).length === 1 && (await requestTo(accepts)).length === 1,
       );
+      // The request's age counts from its done report, a moment after the network shows it: the
+      // day passes once the server has both (advanced before, the withdrawal would not be due).
+      await until('both requests logged', async () => {
+        const { logs } = await run.call(contract.campaigns.logs, {
+          params: { id: campaign.id },
+          query: { limit: 50 },
+        });
+        return logs.filter((l) => l.message === 'Friend request sent').length === 2;
+      });
       // A day later on both clocks: the network's day has passed, the server plans the withdrawal.
       clock.advance({ days: 1, minutes: 2 });
       await sandbox.admin.setClock({ advanceMs: DAY + 2 * 60_000 });
