@@ -80,7 +80,8 @@ export async function readsBenches(
         detail: `${Math.round(stackOnly)} req/s: helmet, request log and routing alone`,
       },
       {
-        measure: 'The bare Express route after one `select 1` through a knex pool vs the bare route',
+        measure:
+          "The bare Express route after one `select 1` through a knex pool made as the server's vs the bare route",
         value: ratio(oneTrip / baseline),
         goal: '(the bound)',
         met: null,
