@@ -307,7 +307,7 @@ describe('the Message button', () => {
     });
     const listed = await account.call(contract.leads.list, { query: { collectionId } });
     expect(listed.leads.map((l) => l.hasMessageButton)).toEqual([null, null]);
-    await startCampaign(account, {
+    const campaign = await startCampaign(account, {
       name: 'Welcome only',
       collectionId,
       profileIds,
@@ -322,6 +322,10 @@ describe('the Message button', () => {
       reason: 'no-message-button',
       hasMessageButton: false,
     });
+    // The log says it in words: the step, the lead, and why.
+    expect((await logsOf(campaign.id)).map((l) => l.message)).toContain(
+      'Welcome message for Ann One not done: the lead has no Message button (only friends can message them)',
+    );
     pastGap();
     const secondClaim = await claim(executor);
     if (!secondClaim.task || !('lead' in secondClaim.task)) throw new Error('no task');

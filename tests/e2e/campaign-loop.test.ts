@@ -237,7 +237,7 @@ describe('the whole loop', () => {
         'Logged in to the network',
       );
       expect(await popup.$eval('[data-testid=popup-today]', (e) => e.textContent)).toContain(
-        'friendRequest4 / 100',
+        'Friend requests4 / 100',
       );
       await popup.close();
 

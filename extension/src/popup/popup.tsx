@@ -1,4 +1,5 @@
 import type { ExtensionState } from '@reachly/shared/extension';
+import { ACTION_LABELS, waitReasonText } from '@reachly/shared/logic';
 import { CAMPAIGN_ACTIONS } from '@reachly/shared/schemas';
 import { useCallback, useEffect, useState } from 'react';
 import { sendMessage } from '../messaging.ts';
@@ -66,7 +67,7 @@ export function Popup() {
           ) : (
             (state.currentTask?.label ??
             (state.waiting
-              ? `Waiting (${state.waiting.reason}) until ${new Date(state.waiting.until).toLocaleTimeString()}`
+              ? `Waiting: ${waitReasonText(state.waiting.reason)}, until ${new Date(state.waiting.until).toLocaleTimeString()}`
               : 'Idle'))
           )}
         </dd>
@@ -76,7 +77,7 @@ export function Popup() {
         <tbody>
           {counted.map((action) => (
             <tr key={action}>
-              <th scope="row">{action}</th>
+              <th scope="row">{ACTION_LABELS[action]}</th>
               <td>
                 {state.today[action] ?? 0}
                 {state.campaign ? ` / ${state.campaign.caps[action]}` : ''}

@@ -1,3 +1,4 @@
+import { skipReasonText, stepKeyLabel } from '@reachly/shared/logic';
 import { TASK_MAX_ATTEMPTS, type TaskOutcomeBody, type TaskStatus } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { table } from '../db/tables.ts';
@@ -76,7 +77,7 @@ export async function writeSkipped(reported: Reported, body: OutcomeOf<'skipped'
   effects.logs.push({
     ...logBase(reported),
     type: 'SIGNAL',
-    message: `${task.step_key}${who ? ` for ${who}` : ''} skipped: ${body.reason}`,
+    message: `${stepKeyLabel(task.step_key)}${who ? ` for ${who}` : ''} not done: ${skipReasonText(body.reason)}`,
   });
   return 'skipped';
 }

@@ -1,4 +1,5 @@
 export * from './ab-variants.ts';
+export * from './action-labels.ts';
 export * from './campaign-commands.ts';
 export * from './collections.ts';
 export * from './do-not-contact.ts';

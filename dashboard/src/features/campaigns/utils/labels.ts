@@ -1,5 +1,5 @@
 import type { ActivityEventType } from '@reachly/shared/constants';
-import type { CampaignAction, CampaignStatus, CampaignStepType } from '@reachly/shared/schemas';
+import type { CampaignStatus, CampaignStepType } from '@reachly/shared/schemas';
 
 export const STATUS_LABELS: Readonly<Record<CampaignStatus, string>> = {
   draft: 'Draft',
@@ -46,22 +46,6 @@ export const STEP_DESCRIPTIONS: Readonly<Record<CampaignStepType, string>> = {
   acceptRequests: 'Confirm friend requests people send your profiles; they join the funnel.',
   visitProfile: "Open each targeted lead's page first: they see the visit before anything else.",
   followPerson: 'Follow each targeted lead: the soft alternative to a friend request, or before one.',
-};
-
-/** The caps' labels: what one unit of the action is. */
-export const ACTION_LABELS: Readonly<Record<CampaignAction, string>> = {
-  collect: 'Profiles collected',
-  friendRequest: 'Friend requests',
-  welcomeMessage: 'Welcome messages',
-  aiReply: 'AI replies',
-  callToAction: 'Calls to action',
-  followUp: 'Follow-ups',
-  joinGroups: 'Groups joined',
-  likePosts: 'Posts liked',
-  acceptRequest: 'Requests accepted',
-  withdrawRequest: 'Requests withdrawn',
-  visitProfile: 'Profiles visited',
-  followPerson: 'People followed',
 };
 
 export const LOG_TYPE_LABELS: Readonly<Record<ActivityEventType, string>> = {

@@ -1,9 +1,9 @@
 import { Field, Fieldset, Input, SimpleGrid } from '@chakra-ui/react';
+import { ACTION_LABELS } from '@reachly/shared/logic';
 import { CAMPAIGN_ACTIONS, DAILY_CAP_MAX, DEFAULT_DAILY_CAPS } from '@reachly/shared/schemas';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FieldError } from '../../../profiles/components/field-error.tsx';
 import type { CampaignFormValues } from '../../utils/campaign-form-values.ts';
-import { ACTION_LABELS } from '../../utils/labels.ts';
 
 type Props = {
   register: UseFormRegister<CampaignFormValues>;

@@ -1,8 +1,9 @@
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
+import { ACTION_LABELS } from '@reachly/shared/logic';
 import { CAMPAIGN_ACTIONS, type CampaignProfileState } from '@reachly/shared/schemas';
 import { DataTable } from '../../../../components/data-table.tsx';
 import { LOGIN_STATUS_LABELS } from '../../../profiles/utils/labels.ts';
-import { ACTION_LABELS, formatDateTime } from '../../utils/labels.ts';
+import { formatDateTime } from '../../utils/labels.ts';
 import { ResumeProfileButton } from './resume-profile-button.tsx';
 
 const loginLabel = (status: string) =>
