@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SLOW_DOWN_TEXTS } from '../constants/messages.ts';
-import { SLOW_DOWN_DEFAULTS } from '../schemas/campaigns.ts';
+import { SLOW_DOWN_DEFAULTS } from '../schemas/campaign-steps.ts';
 import {
   decidedAfterDays,
   nextSlowDownLevel,

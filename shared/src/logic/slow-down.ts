@@ -1,4 +1,4 @@
-import { type CampaignStep, SLOW_DOWN_DEFAULTS } from '../schemas/campaigns.ts';
+import { type CampaignStep, SLOW_DOWN_DEFAULTS } from '../schemas/campaign-steps.ts';
 
 /**
  * Slowing a profile down when people stop accepting its friend requests (issue 17), as pure

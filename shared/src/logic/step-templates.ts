@@ -1,4 +1,4 @@
-import type { CampaignStep } from '../schemas/campaigns.ts';
+import type { CampaignStep } from '../schemas/campaign-steps.ts';
 
 /** A message template inside a campaign's steps, with its path in the campaign's body. */
 export interface StepTemplate {

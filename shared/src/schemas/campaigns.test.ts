@@ -4,10 +4,9 @@ import {
   campaignLogsQuerySchema,
   campaignLogsResponseSchema,
 } from './campaign-results.ts';
+import { type CampaignStep, campaignStepSchema } from './campaign-steps.ts';
 import {
-  type CampaignStep,
   campaignSchema,
-  campaignStepSchema,
   createCampaignBodySchema,
   dailyCapsSchema,
   gapSecondsSchema,

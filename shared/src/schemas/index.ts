@@ -5,6 +5,7 @@ export * from './agent.ts';
 export * from './ai.ts';
 export * from './analytics.ts';
 export * from './campaign-results.ts';
+export * from './campaign-steps.ts';
 export * from './campaigns.ts';
 export * from './collections.ts';
 export * from './common.ts';
