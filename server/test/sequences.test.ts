@@ -74,6 +74,41 @@ describe('sequences', () => {
     socket.close();
   });
 
+  it('stops the sequence when the lead replies: no follow, no request after their message', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const { account, collectionId, profileIds, network, executor, socket } = await setupCampaignOrg(
+      server,
+      'reply-stops',
+    );
+    const [lead] = await seedLeads(server, account.organizationId, collectionId, 1);
+    if (!lead) throw new Error('one lead');
+    const campaign = await startCampaign(account, {
+      name: 'Visit, follow, request',
+      collectionId,
+      profileIds,
+      steps: [{ type: 'visitProfile' }, { type: 'followPerson' }, { type: 'friendRequest' }],
+      gapSeconds: { min: 60, max: 60 },
+    });
+    // The visit goes out; the lead sees it and writes first, before the follow.
+    expect(leadOf((await executor.step()).task ?? { action: 'none' })).toEqual(['visitProfile', lead.url]);
+    await executor.events([
+      {
+        kind: 'message',
+        profileUrl: lead.url,
+        text: 'Hi, you looked at my page?',
+        sentAt: clock.now().toISOString(),
+      },
+    ]);
+    clock.advance({ hours: 1 });
+    expect((await runUntilIdle([executor], clock)).tasks.map(leadOf)).toEqual([]);
+    expect(network.follows).toEqual([]);
+    const log = await campaignLog(server, campaign.id);
+    expect(log.filter((l) => l.lead_id === lead.id).map((l) => l.message)).toContain(
+      `${lead.name} replied; card moved to replied; the sequence stopped (1 planned step(s) cancelled)`,
+    );
+    socket.close();
+  });
+
   it('follows instead of a request, and holds the visits to their own daily cap', async () => {
     clock.set('2026-06-01T10:00:00Z');
     const { account, collectionId, profileIds, network, executor, socket } = await setupCampaignOrg(

@@ -1,5 +1,5 @@
 import type { ConversationStatus } from '@reachly/shared/constants';
-import type { ExecutorEvent } from '@reachly/shared/schemas';
+import type { CampaignAction, ExecutorEvent } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import { table } from '../../db/tables.ts';
 import { recordReplied } from '../../services/webhooks/record-event.ts';
@@ -42,6 +42,14 @@ async function knownMessage(
   return known !== undefined;
 }
 
+/** What a lead's reply cancels: the steps of the sequence that wait for no answer. */
+const STOPPED_BY_A_REPLY: readonly CampaignAction[] = [
+  'followUp',
+  'visitProfile',
+  'followPerson',
+  'friendRequest',
+];
+
 /**
  * Stores a lead's message: the card moves to replied, the lead's follow-ups stop. Answers what the
  * AI step needs, or null when the message was known already (or the lead is not this profile's).
@@ -76,9 +84,11 @@ export async function storeIncoming(
       .orderBy('id', 'desc')
       .limit(1)
       .select('id');
-    // A reply stops the lead's follow-ups, and the message planned for "later" with them.
+    // A reply stops the lead's sequence (issue 17): its follow-ups, the message planned for "later"
+    // with them, and an opening not yet done (visit, follow, friend request); AI or a person takes over.
     const cancelled = await trx('campaign_tasks')
-      .where({ lead_id: lead.id, profile_id: profileId, action: 'followUp', status: 'pending' })
+      .where({ lead_id: lead.id, profile_id: profileId, status: 'pending' })
+      .whereIn('action', STOPPED_BY_A_REPLY)
       .update({ status: 'cancelled', finished_at: now, result: JSON.stringify({ reason: 'replied' }) })
       .returning('id');
     await trx('conversations').where({ id: written.id }).update({ contact_on: null, needs_person: null });
@@ -107,7 +117,7 @@ export async function storeIncoming(
       leadId: lead.id,
       type: 'STATUS_CHANGE',
       message: `${lead.name ?? event.profileUrl} replied${moved ? '; card moved to replied' : ''}${
-        cancelled.length > 0 ? `; ${cancelled.length} follow-up(s) cancelled` : ''
+        cancelled.length > 0 ? `; the sequence stopped (${cancelled.length} planned step(s) cancelled)` : ''
       }`,
     });
     return { lead, conversationId: written.id, messageId: Number(message?.id), campaign, text: event.text };
