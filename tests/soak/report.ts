@@ -73,26 +73,11 @@ export async function summarise(
     let held = false;
     for (let guard = 0; guard < 60; guard += 1) {
       const before = ready;
-      if (ready >= facts.licenceGap.from && ready < facts.licenceGap.to) {
-        ready = facts.licenceGap.to;
+      const end = holdEnd(facts, record, profileId, ready);
+      if (end > ready) {
+        ready = end;
         held = true;
       }
-      for (const r of record.restrictions) {
-        // A pause the scenario lifted ends at the lift (as invariants-network.ts reads it).
-        const end =
-          facts.lifted?.profileId === r.profileId && facts.lifted.at > r.at
-            ? Math.min(r.until, facts.lifted.at)
-            : r.until;
-        if (r.profileId === profileId && ready >= r.at && ready < end) {
-          ready = end;
-          held = true;
-        }
-      }
-      for (const d of facts.downtimes)
-        if (d.profileId === profileId && ready >= d.from && ready < d.to) {
-          ready = d.to;
-          held = true;
-        }
       const { caps, hours } = settingsAt(facts, profileId, ready);
       ready = nextWorkingStart(new Date(ready), hours, zone).getTime();
       const day = index.day(profileId, ready);
@@ -150,7 +135,7 @@ export async function summarise(
     ],
     ['messages passed over by a new contact or group work while they could go', String(pace.passedOver)],
     [
-      'messages claimed later than ready + (work ahead of them + 1) × longest gap (must be 0)',
+      'messages claimed later than ready + (work ahead of them + 1) × longest gap, in working time (must be 0)',
       `${pace.late.length} of ${measured.length}`,
     ],
     ["wakes heard on the executors' sockets, per reason", wakesRow(record, facts)],
@@ -168,6 +153,58 @@ export async function summarise(
   return { rows, violations: all, duplicates };
 }
 
+/**
+ * The end of whatever holds the profile back at `at` (the licence lapse, its pause after a
+ * restriction, ending at the lift when the scenario lifted it, its browser down), or `at` itself.
+ */
+function holdEnd(facts: MonthFacts, record: SimRecord, profileId: number, at: number): number {
+  let t = at;
+  for (let guard = 0; guard < 60; guard += 1) {
+    const before = t;
+    if (t >= facts.licenceGap.from && t < facts.licenceGap.to) t = facts.licenceGap.to;
+    for (const r of record.restrictions) {
+      // A pause the scenario lifted ends at the lift (as invariants-network.ts reads it).
+      const end =
+        facts.lifted?.profileId === r.profileId && facts.lifted.at > r.at
+          ? Math.min(r.until, facts.lifted.at)
+          : r.until;
+      if (r.profileId === profileId && t >= r.at && t < end) t = end;
+    }
+    for (const d of facts.downtimes) if (d.profileId === profileId && t >= d.from && t < d.to) t = d.to;
+    if (t === before) break;
+  }
+  return t;
+}
+
+/**
+ * The time from `from` to `to` in which the profile could work: inside its campaign's working
+ * hours (its zone) and not held (holdEnd). A message ready two minutes before the window closes
+ * waits the night, which is not lateness (issue 14: "within its working window plus one gap").
+ */
+function workingTime(
+  facts: MonthFacts,
+  record: SimRecord,
+  profileId: number,
+  from: number,
+  to: number,
+): number {
+  const zone = facts.zones[profileId] ?? 'UTC';
+  let active = 0;
+  let t = from;
+  while (t < to) {
+    const free = holdEnd(facts, record, profileId, t);
+    const start = nextWorkingStart(new Date(free), settingsAt(facts, profileId, free).hours, zone).getTime();
+    if (start > t) {
+      t = start;
+      continue;
+    }
+    const step = Math.min(to, t + 60_000) - t;
+    active += step;
+    t += step;
+  }
+  return active;
+}
+
 /** New contacts and group work: what a due message must never wait behind. */
 const BEHIND_MESSAGES: readonly CampaignAction[] = ['friendRequest', 'collect', 'joinGroups', 'likePosts'];
 
@@ -180,7 +217,7 @@ export interface LateMessage {
   claimed: number;
   /** The profile's actions between its ready time and its claim that go before it (ACTION_PRIORITY). */
   ahead: number;
-  /** The most it could wait: (ahead + 1) × the campaign's longest gap (ms). */
+  /** The most it could wait in working time: (ahead + 1) × the campaign's longest gap (ms). */
   allowed: number;
 }
 
@@ -191,7 +228,8 @@ export interface LateMessage {
  * acceptance before a welcome before a follow-up; an older task of its own kind) may go ahead of it,
  * each costing at most one longest gap, and the first gap may have started just before it was
  * ready. So every message is claimed within ready + (ahead + 1) × the longest gap of its profile's
- * campaign, `ahead` counting only such work: `late` lists those that were not (work that goes after
+ * campaign, counted in the time it could work (workingTime: in hours, not held) and `ahead`
+ * counting only such work: `late` lists those that were not (work that goes after
  * it in the claim's order and went first anyway does not extend its allowance; new contacts and
  * group work going first are also counted as `passedOver`). `beyond` keeps the older, looser measure:
  * the time from the later of its ready time and the profile's previous action plus the longest gap.
@@ -271,7 +309,11 @@ async function paceOf(
     if (passed) passedOver += 1;
     beyond.push(Math.max(0, m.claimed - Math.max(m.ready, previous + longest)) / 60_000);
     const allowed = (ahead + 1) * longestOf(m.profileId);
-    if (m.claimed - m.ready > allowed) late.push({ ...m, ahead, allowed });
+    if (
+      m.claimed - m.ready > allowed &&
+      workingTime(facts, record, m.profileId, m.ready, m.claimed) > allowed
+    )
+      late.push({ ...m, ahead, allowed });
   }
   beyond.sort((a, b) => a - b);
   const gapRange = ranges.map((r) => `${r.min / 60}–${r.max / 60} min`).join(', ');
