@@ -209,7 +209,7 @@ function workingTime(
 const BEHIND_MESSAGES: readonly CampaignAction[] = ['friendRequest', 'collect', 'joinGroups', 'likePosts'];
 
 /** A due message that waited longer than its profile's pace allows (the per-message invariant). */
-export interface LateMessage {
+interface LateMessage {
   id: number;
   profileId: number;
   action: CampaignAction;
