@@ -1,3 +1,4 @@
+import type { CampaignStepType } from '../schemas/campaign-steps.ts';
 import type { CampaignAction } from '../schemas/campaigns.ts';
 import type { ClaimReason } from '../schemas/executor.ts';
 
@@ -40,24 +41,30 @@ export function waitReasonText(reason: string): string {
     : reason;
 }
 
-/** A task's step as the campaign log names it (singular), by its step key's first part. */
-const STEP_KEY_LABELS: Readonly<Record<string, string>> = {
-  collect: 'Collecting',
-  visitProfile: 'Profile visit',
-  followPerson: 'Follow',
+/** How the builder, the run view and the campaign log name a step. */
+export const STEP_LABELS: Readonly<Record<CampaignStepType, string>> = {
+  collect: 'Collect profiles',
+  target: 'Target leads',
   friendRequest: 'Friend request',
   welcomeMessage: 'Welcome message',
   aiReply: 'AI reply',
   callToAction: 'Call to action',
   followUp: 'Follow-up',
+  joinGroups: 'Join groups',
+  likePosts: 'Like posts',
+  acceptRequests: 'Accept incoming requests',
+  visitProfile: 'Visit profile',
+  followPerson: 'Follow',
+};
+
+/** A task's step as the campaign log names it: its step's label, or one of the keys no step has. */
+const STEP_KEY_LABELS: Readonly<Record<string, string>> = {
+  ...STEP_LABELS,
   contactLater: 'Message on the day the lead asked for',
   afterWithdrawal: 'Message after the withdrawn request',
   withdrawRequest: 'Withdrawal of the friend request',
   acceptRequest: 'Acceptance of their friend request',
-  joinGroups: 'Joining a group',
-  likePosts: 'Liking posts',
 };
-
 /** `followUp:0:2` → "Follow-up", `aiReply:123` → "AI reply"; an unknown key as it is. */
 export function stepKeyLabel(stepKey: string): string {
   const kind = stepKey.split(':')[0] ?? stepKey;

@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { contract } from '@reachly/shared/contract';
+import { STEP_LABELS } from '@reachly/shared/logic';
 import type { Campaign } from '@reachly/shared/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
@@ -26,7 +27,7 @@ import { VariantsTables } from './components/run/variants-table.tsx';
 import { Section } from './components/section.tsx';
 import { useCampaignLive } from './hooks/use-campaign-live.ts';
 import { useCampaignStatusPushes } from './hooks/use-campaign-status-pushes.ts';
-import { plural, STEP_LABELS } from './utils/labels.ts';
+import { plural } from './utils/labels.ts';
 import { campaignEditPath, parseCampaignId } from './utils/paths.ts';
 
 function CampaignHeader({ campaign }: { campaign: Campaign }) {

@@ -18,21 +18,6 @@ export const STATUS_PALETTES: Readonly<Record<CampaignStatus, string>> = {
   finished: 'blue',
 };
 
-export const STEP_LABELS: Readonly<Record<CampaignStepType, string>> = {
-  collect: 'Collect profiles',
-  target: 'Target leads',
-  friendRequest: 'Friend request',
-  welcomeMessage: 'Welcome message',
-  aiReply: 'AI reply',
-  callToAction: 'Call to action',
-  followUp: 'Follow-up',
-  joinGroups: 'Join groups',
-  likePosts: 'Like posts',
-  acceptRequests: 'Accept incoming requests',
-  visitProfile: 'Visit profile',
-  followPerson: 'Follow',
-};
-
 export const STEP_DESCRIPTIONS: Readonly<Record<CampaignStepType, string>> = {
   collect: 'Collect people from a group or a search into the collection.',
   target: "Choose which of the collection's leads the campaign works.",

@@ -1,4 +1,5 @@
 import { Box, Button, Flex, Heading, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { STEP_LABELS } from '@reachly/shared/logic';
 import { CAMPAIGN_STEP_TYPES, CAMPAIGN_STEPS_MAX, type CampaignStepType } from '@reachly/shared/schemas';
 import { ArrowDown, ArrowUp, ChevronDown, Plus, Trash2 } from 'lucide-react';
 import { type FieldErrors, type UseFormRegister, useFieldArray, useWatch } from 'react-hook-form';
@@ -7,7 +8,7 @@ import {
   type CampaignFormValues,
   newStep,
 } from '../../utils/campaign-form-values.ts';
-import { STEP_DESCRIPTIONS, STEP_LABELS } from '../../utils/labels.ts';
+import { STEP_DESCRIPTIONS } from '../../utils/labels.ts';
 import { replyRule, stepConditions } from '../../utils/sequence.ts';
 import { StepFields } from './step-fields.tsx';
 
