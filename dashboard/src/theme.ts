@@ -48,6 +48,7 @@ const config = defineConfig({
     semanticTokens: {
       colors: {
         // Light mode: Chakra's green.600 under white text is 3.3:1, green.700 reaches WCAG AA (4.5:1);
+        // orange.600 under white is 3.6:1 (the "Reconnecting…" badge, a paused profile), orange.700 passes, in both modes.
         // red.500 error text on white is 3.8:1, red.700 passes AA. Dark mode: the 300 shades on the
         // dark panels pass AA (Chakra's own dark values).
         fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
@@ -56,6 +57,7 @@ const config = defineConfig({
           emphasized: { value: { _light: '{colors.green.300}', _dark: '{colors.green.700}' } },
           fg: { value: { _light: '{colors.green.800}', _dark: '{colors.green.300}' } },
         },
+        orange: { solid: { value: '{colors.orange.700}' } },
       },
     },
   },

@@ -2,7 +2,14 @@ import { contract } from '@reachly/shared/contract';
 import type { HTTPRequest } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { callAsAdmin, type E2EApp, registerAccount, startE2EApp } from './support/app.ts';
-import { type E2EBrowser, launchBrowser, openPage, signIn, waitForText } from './support/browser.ts';
+import {
+  contrastRatio,
+  type E2EBrowser,
+  launchBrowser,
+  openPage,
+  signIn,
+  waitForText,
+} from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
 
 let app: E2EApp;
@@ -135,8 +142,17 @@ describe('page shell start-up', () => {
       // Drop every connection at the transport, as a network cut or a server restart does: the
       // page says it is reconnecting, then is live again.
       for (const socket of own.running.ctx.realtime.io.of('/').sockets.values()) socket.conn.close();
-      await page.waitForSelector('[data-testid=connection-state]:not([data-state=open])');
-      await waitForText(page, 'Reconnecting…');
+      // Read in one step while it is not live: the badge's text and colours (it is seen by every user
+      // on a slow connection, and was white on orange at 3.6:1).
+      const reconnecting = await page.waitForFunction(() => {
+        const badge = document.querySelector('[data-testid=connection-state]:not([data-state=open])');
+        if (!badge) return false;
+        const style = getComputedStyle(badge);
+        return { text: badge.textContent, color: style.color, background: style.backgroundColor };
+      });
+      const badge = (await reconnecting.jsonValue()) as { text: string; color: string; background: string };
+      expect(badge.text).toBe('Reconnecting…');
+      expect(contrastRatio(badge.color, badge.background)).toBeGreaterThanOrEqual(4.5);
       await page.waitForSelector('[data-testid=connection-state][data-state=open]', { timeout: 20_000 });
       // The server closing the sockets itself (socket.io does not retry that alone): back again too.
       own.running.ctx.realtime.io.disconnectSockets(true);

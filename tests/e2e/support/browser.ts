@@ -165,6 +165,19 @@ export function screenshotsIn(folder: string, defaults: { fullPage?: boolean } =
   };
 }
 
+/** WCAG contrast ratio of two computed colours ("rgb(r, g, b)" or "rgba(…)"; alpha ignored). */
+export function contrastRatio(foreground: string, background: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -172,7 +185,10 @@ export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
+  /** The elements' selectors (as axe gives them: usable with querySelector). */
   nodes: string[];
+  /** Each element's opening HTML and axe's reason (e.g. the contrast measured): a failure says what and why. */
+  details: string[];
 }
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
@@ -182,16 +198,29 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   // axe's half a megabyte again cost every check of a page tour.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
+    interface AxeNode {
+      target: string[];
+      html: string;
+      any?: { message: string }[];
+      failureSummary?: string;
+    }
+    interface AxeResult {
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: AxeNode[];
+    }
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time.
     const axe = (window as any).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    // biome-ignore lint/suspicious/noExplicitAny: axe's result shape.
-    return result.violations.map((v: any) => ({
+    const result: { violations: AxeResult[] } = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
-      // biome-ignore lint/suspicious/noExplicitAny: axe's node shape.
-      nodes: v.nodes.slice(0, 5).map((n: any) => n.target.join(' ')),
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      details: v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.html.slice(0, 160)}: ${n.any?.[0]?.message ?? n.failureSummary ?? ''}`),
     }));
   });
   return (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -3,6 +3,7 @@ import { DOWNLOAD_ITEMS, type Platform, TEXTS } from '@reachly/shared/constants'
 import { platformLabel } from '@reachly/shared/logic';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useId, useState } from 'react';
+import { LoadingState } from '../../components/loading-state.tsx';
 import { DownloadButton } from './components/download-button.tsx';
 import { NeedsComputerNotice, NoInstallersNotice } from './components/no-installers.tsx';
 import { type AppDownload, useAppDownload } from './hooks/use-app-download.ts';
@@ -29,7 +30,8 @@ export function DownloadSection({ platform, initiallyShowOthers = false, downloa
   const [showOthers, setShowOthers] = useState(initiallyShowOthers);
   const othersId = useId();
   const published = usePublishedDownloads();
-  // Only installers the server has: a button must not lead to a 404 (issue 19).
+  // Only installers the server has: a button must not lead to a 404 (issue 19). Nothing is offered
+  // until the server has answered; if it cannot answer, every platform is (the download says why it fails).
   const isOffered = (p: Platform) => !published.data || published.data.available.includes(p);
   const main = mainPlatforms(platform).filter(isOffered);
   const others = remainingPlatforms(platform).filter(isOffered);
@@ -38,6 +40,13 @@ export function DownloadSection({ platform, initiallyShowOthers = false, downloa
     return (
       <Stack gap="4" align="stretch" data-testid="download-section">
         <NeedsComputerNotice />
+      </Stack>
+    );
+  }
+  if (published.isPending) {
+    return (
+      <Stack gap="4" align="stretch" data-testid="download-section">
+        <LoadingState label="Checking which installers are published…" />
       </Stack>
     );
   }
