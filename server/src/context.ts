@@ -101,7 +101,7 @@ export function createContext({
   });
   const conversations = createConversationsService({ db });
   const secretBox = createSecretBox(config.PROXY_SECRET_KEY);
-  const profiles = createProfilesService({ db, realtime, secretBox });
+  const profiles = createProfilesService({ db, realtime, secretBox, clock });
   const provider =
     replyProvider ??
     createReplyProvider(config, {

@@ -131,6 +131,54 @@ describe('POST /api/inbox/:id/messages and the profile browser', () => {
     );
   });
 
+  it('a restriction met while sending pauses the profile as a campaign task does, shown on the profiles list until a person lifts it', async () => {
+    clock.set('2026-06-01T09:30:00Z');
+    const { account, collectionId, profileIds } = await setupCampaignOrg(server, 'inbox-restricted');
+    const profileId = profileIds[0] as number;
+    await db()('profiles').where({ id: profileId }).update({ name: 'Anna' });
+    const conversation = await seedConversation(server, account.organizationId, {
+      collectionId,
+      order: 1,
+      profileId,
+    });
+    await account.call(send, { params: { id: conversation }, body: { text: 'Hello' } });
+    const { task } = await claim(account, profileId);
+    if (task?.action !== 'manualMessage') throw new Error('expected the manual message');
+    // The network's end time has already passed: before, that paused nothing.
+    const answer = await account.call(contract.executor.manualOutcome, {
+      params: { id: task.id },
+      body: {
+        profileId,
+        attempt: task.attempt,
+        status: 'restricted',
+        signal: 'RESTRICTION',
+        message: 'You are going too fast',
+        until: '2026-06-01T09:00:00Z',
+      },
+    });
+    expect(answer).toMatchObject({ status: 'failed', retryAfterSeconds: 3600 });
+    const reason =
+      'Anna paused until Mon 1 Jun, 10:30 (UTC) after a RESTRICTION: You are going too fast (the end time the network gave had already passed)';
+    expect((await account.call(get, { params: { id: conversation } })).outbox).toMatchObject([
+      { status: 'failed', error: reason },
+    ]);
+    expect(await claim(account, profileId)).toMatchObject({ task: null, reason: 'paused' });
+    const listed = async () =>
+      (await account.call(contract.profiles.list, { query: {} })).profiles.find((p) => p.id === profileId);
+    expect(await listed()).toMatchObject({
+      pausedUntil: '2026-06-01T10:30:00.000Z',
+      pauseReason: 'RESTRICTION: You are going too fast',
+    });
+    // A person lifts it: the list shows it working again.
+    await account.call(contract.profiles.resume, { params: { id: profileId } });
+    expect(await listed()).toMatchObject({ pausedUntil: null, pauseReason: null });
+    // A pause that has run out is not shown either.
+    await db()('profiles')
+      .where({ id: profileId })
+      .update({ paused_until: new Date('2026-06-01T09:29:00Z'), pause_reason: 'RESTRICTION: earlier' });
+    expect(await listed()).toMatchObject({ pausedUntil: null, pauseReason: null });
+  });
+
   it('a failure goes again, looked at first, up to MANUAL_MESSAGE_ATTEMPTS; then "Send again" queues it once more', async () => {
     clock.set('2026-06-01T09:30:00Z');
     const { account, collectionId, profileIds } = await setupCampaignOrg(server, 'inbox-retry');

@@ -109,6 +109,29 @@ describe('faults end to end', () => {
       // Meanwhile (the extension kept asking for tasks) the paused profile sent nothing more.
       expect((await requestsFromUs(r)).reduce((a, b) => a + b, 0)).toBe(1);
 
+      // The profiles page says it too (issue 14): until when, why, and "Resume now" in reach.
+      const profilesPage = await openPage(viewer.browser);
+      await profilesPage.goto(`${app.url}/profiles`, { waitUntil: 'load' });
+      const pausedRow = await profilesPage.waitForSelector('[data-testid=profile-row][data-paused=true]');
+      const pausedText = (await pausedRow?.evaluate((e) => e.textContent)) ?? '';
+      expect(pausedText).toMatch(/Paused ?until /);
+      expect(pausedText).toContain(states[0]?.pauseReason ?? '');
+      for (const [width, height] of [
+        [390, 844],
+        [1440, 900],
+      ] as const) {
+        await profilesPage.setViewport({ width, height });
+        // The table scrolls sideways on a phone: its State cell (pause, reason, button) in full.
+        await profilesPage.$eval(
+          '[data-testid=profile-row][data-paused=true] [data-testid=profile-pause]',
+          (el) => el.closest('td')?.scrollIntoView({ block: 'center', inline: 'end' }),
+        );
+        await shoot(profilesPage, 'profiles-page-paused', width);
+        expect(await seriousAxeViolations(profilesPage)).toEqual([]);
+      }
+      expect(profilesPage.errors).toEqual([]);
+      await profilesPage.close();
+
       // "Resume now" on the paused row, in reach on a phone and on a desktop; the confirmation says
       // plainly what a restriction is.
       const resumeButton = '[data-testid=campaign-profile-row][data-paused=true] button';

@@ -1,7 +1,6 @@
 import { isWithinWorkingHours, safeTimeZone } from '@reachly/shared/logic';
 import {
   type ClaimTaskResponse,
-  DEFAULT_PAUSE_HOURS,
   DEFAULT_WORKING_HOURS,
   MANUAL_MESSAGE_ACTION,
   STARTED_LEASE_SECONDS,
@@ -17,6 +16,7 @@ import { conflict, notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { secondsUntil } from './clock.ts';
 import { writeMessage } from './conversation-writes.ts';
+import { pauseProfile } from './reports.ts';
 import { parseSettings } from './settings.ts';
 
 /**
@@ -217,14 +217,18 @@ export function createManualMessages({ db, realtime }: { db: Knex; realtime: Rea
       let error: string;
       let retryAfterSeconds = 0;
       if (body.status === 'restricted') {
-        const until = body.until
-          ? new Date(body.until)
-          : new Date(now.getTime() + DEFAULT_PAUSE_HOURS * 3_600_000);
-        error = `${body.signal}: ${body.message}`;
-        await table(trx, 'profiles')
-          .where({ id: row.profile_id })
-          .update({ paused_until: until, pause_reason: body.message });
-        retryAfterSeconds = secondsUntil(until, now);
+        // The same pause as a campaign task's restriction: at least the minimum, longer on repeats,
+        // even when the network's end time has passed (it paused nothing before: issue 14's fault 4).
+        const pause = await pauseProfile(
+          trx,
+          row.profile_id,
+          body.signal,
+          body.message,
+          body.until ? new Date(body.until) : null,
+          now,
+        );
+        error = pause.message;
+        retryAfterSeconds = secondsUntil(pause.until, now);
       } else if (body.status === 'failed' && row.attempts < MANUAL_MESSAGE_ATTEMPTS) {
         // The browser could not send it (a page that did not load, a box that did not open): it
         // goes again at the next claim, looking at the page first (recheck), the reason shown.

@@ -2,10 +2,12 @@ import {
   type CreateProfileBody,
   mergeProfileUpdate,
   type Profile,
+  type ProfilesQuery,
   profileFromCreate,
   type UpdateProfileBody,
 } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
+import type { Clock } from '../engine/clock.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { fromRow, type ProfileRow, toColumns, toProfile } from './profiles/profile-rows.ts';
@@ -36,10 +38,12 @@ export function createProfilesService({
   db,
   realtime,
   secretBox,
+  clock,
 }: {
   db: Knex;
   realtime: Realtime;
   secretBox: SecretBox;
+  clock: Clock;
 }) {
   const { seal, openProxyPassword, revealProxyPassword } = createProxyPasswords(secretBox);
 
@@ -61,7 +65,7 @@ export function createProfilesService({
         }),
       )
       .returning('*');
-    return rows.map(toProfile);
+    return rows.map((row) => toProfile(row, clock.now()));
   }
 
   /**
@@ -134,7 +138,7 @@ export function createProfilesService({
       ) {
         proxyChanges.push('proxyPassword');
       }
-      return { profile: toProfile(updated), proxyChanges };
+      return { profile: toProfile(updated, clock.now()), proxyChanges };
     });
   }
 
@@ -146,7 +150,7 @@ export function createProfilesService({
   }
 
   return {
-    list: listProfiles,
+    list: (t: Tenant, query: ProfilesQuery) => listProfiles(t, query, clock.now()),
     create,
     createMany,
     attach,

@@ -28,6 +28,8 @@ const profile = {
   hasProxyPassword: true,
   proxyTimezone: 'Europe/Berlin',
   isReady: true,
+  pausedUntil: null,
+  pauseReason: null,
   createdAt: '2024-05-01T10:00:00Z',
   updatedAt: '2024-05-01T10:00:00Z',
 } as const;

@@ -284,6 +284,13 @@ export const profileSchema = z.object({
    * timezone). notReadyOnly lists the others.
    */
   isReady: z.boolean(),
+  /**
+   * While the network's restriction or block pauses the profile (issue 14): until when, else null.
+   * POST /api/profiles/:id/resume lifts it early.
+   */
+  pausedUntil: isoDateSchema.nullable(),
+  /** Why it is paused, as the network said it (the notice's text), while it is; else null. */
+  pauseReason: z.string().nullable(),
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
 });

@@ -21,7 +21,8 @@ export const campaignKey = (id: number) => [CAMPAIGNS_KEY, 'detail', id] as cons
 export const campaignLogsKey = (id: number) => [CAMPAIGNS_KEY, 'logs', id] as const;
 const campaignNoticesKey = (id: number) => [CAMPAIGNS_KEY, 'notices', id] as const;
 export const campaignFunnelKey = (id: number) => [CAMPAIGNS_KEY, 'funnel', id] as const;
-export const campaignProfilesKey = (id: number) => [CAMPAIGNS_KEY, 'profiles', id] as const;
+/** Under PROFILES_KEY: a profile's pause lifted, or the profiles changed, refreshes it too. */
+export const campaignProfilesKey = (id: number) => [PROFILES_KEY, 'campaign', id] as const;
 export const campaignVariantsKey = (id: number) => [CAMPAIGNS_KEY, 'variants', id] as const;
 
 /** GET /api/campaigns: the organisation's campaigns, newest first. */

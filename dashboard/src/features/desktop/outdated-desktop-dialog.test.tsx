@@ -57,6 +57,8 @@ beforeEach(() => {
   window.addEventListener('reachly-get-machine-data', answerMachineData);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (url === '/api/user') return Response.json(user);
+    // The download section offers only what the server has published (asked first).
+    if (url === '/api/downloads') return Response.json({ available: ['linux', 'windows'] });
     if (url === '/api/user/machineData' && init.method === 'PATCH') {
       machinePatches.push(JSON.parse(String(init.body)));
       return Response.json({ ok: true });
@@ -86,7 +88,7 @@ describe('OutdatedDesktopDialog', () => {
     renderDialog();
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Your desktop app is version 1.3.9; version 1.4.0 is out.');
-    expect(screen.getByText(/We're guessing you're on .+ platform\./)).toBeTruthy();
+    expect(await screen.findByText(/We're guessing you're on .+ platform\./)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     await waitFor(() =>
       expect(machinePatches).toEqual([

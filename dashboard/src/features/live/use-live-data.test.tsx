@@ -95,3 +95,24 @@ it("refetches the leads and the collections' counts, once a burst, when a campai
     vi.useRealTimers();
   }
 });
+
+it("refetches the profiles when the network's signal paused one (their pauses show there)", () => {
+  vi.useFakeTimers();
+  try {
+    const { keys } = setup();
+    const log = (type: Log['type']): Log => ({
+      id: 1,
+      campaignId: 1,
+      profileId: 2,
+      leadId: null,
+      type,
+      message: 'Anna paused until …',
+      createdAt: new Date().toISOString(),
+    });
+    act(() => realtime.log?.(log('RESTRICTION')));
+    act(() => vi.advanceTimersByTime(LEAD_WORK_REFRESH_MS));
+    expect(keys()).toEqual([['profiles']]);
+  } finally {
+    vi.useRealTimers();
+  }
+});

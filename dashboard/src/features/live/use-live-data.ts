@@ -36,6 +36,8 @@ const LEAD_WORK: ReadonlySet<ActivityEventType> = new Set([
   'SENT_CALL_TO_ACTION',
   'SENT_AI_REPLY',
 ]);
+/** The network's signals that pause a profile: the profiles page shows the pause (issue 14). */
+const PROFILE_PAUSES: ReadonlySet<ActivityEventType> = new Set(['RESTRICTION', 'DANGER']);
 /** A running campaign logs in bursts: the lists are fetched at most this often for its work. */
 export const LEAD_WORK_REFRESH_MS = 2000;
 
@@ -46,7 +48,8 @@ export const LEAD_WORK_REFRESH_MS = 2000;
  * This tab's own changes come back as an echo and are skipped (it already shows them). The board is
  * left alone while this tab is moving a card: the move's own settle fetches the board again.
  * A running campaign's own work on leads (collected, requested, messaged) refreshes the leads lists
- * and the collections' counts, at most every LEAD_WORK_REFRESH_MS.
+ * and the collections' counts, at most every LEAD_WORK_REFRESH_MS; a profile it paused after the
+ * network's signal refreshes the profiles (their pauses).
  */
 export function useLiveData(): void {
   const queryClient = useQueryClient();
@@ -54,6 +57,7 @@ export function useLiveData(): void {
   // The engine's changes come as log rows, not as data-changed (no person made them).
   useRealtimeEvent('campaign-log-created', (log) => {
     if (LEAD_WORK.has(log.type)) invalidateSoon(AREA_QUERIES.leads, AREA_QUERIES.collections);
+    if (PROFILE_PAUSES.has(log.type)) invalidateSoon(AREA_QUERIES.profiles);
   });
   useRealtimeEvent('data-changed', ({ areas, origin }) => {
     if (origin === TAB_ID) return;

@@ -16,6 +16,8 @@ export type ProfileRow = Pick<
   | 'proxy_password_encrypted'
   | 'proxy_timezone'
   | 'is_ready'
+  | 'paused_until'
+  | 'pause_reason'
   | 'created_at'
   | 'updated_at'
 >;
@@ -47,13 +49,20 @@ export function toColumns(s: ProfileSettings & { isReady: boolean }) {
   };
 }
 
-/** The profile as the API answers it: whether a proxy password is set, never the password. */
-export function toProfile(row: ProfileRow): Profile {
+/**
+ * The profile as the API answers it: whether a proxy password is set, never the password; its
+ * pause only while it lasts at `now` (the server's clock).
+ */
+export function toProfile(row: ProfileRow, now: Date): Profile {
+  const pausedUntil = row.paused_until ? new Date(row.paused_until) : null;
+  const paused = pausedUntil !== null && pausedUntil > now;
   return {
     id: row.id,
     ...fromRow(row),
     hasProxyPassword: row.proxy_password_encrypted !== null,
     isReady: row.is_ready,
+    pausedUntil: paused ? pausedUntil.toISOString() : null,
+    pauseReason: paused ? row.pause_reason : null,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

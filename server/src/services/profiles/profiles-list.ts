@@ -4,8 +4,12 @@ import { likePattern } from '../../db/sql.ts';
 import type { Tenant } from '../tenancy.ts';
 import { type ProfileRow, toProfile } from './profile-rows.ts';
 
-/** A page of profiles in creation order (page numbers, spec §7), with the total of the filter. */
-export async function listProfiles(t: Tenant, query: ProfilesQuery): Promise<ProfilesListResponse> {
+/** A page of profiles in creation order (page numbers, spec §7), with the total of the filter; pauses as at `now`. */
+export async function listProfiles(
+  t: Tenant,
+  query: ProfilesQuery,
+  now: Date,
+): Promise<ProfilesListResponse> {
   const filtered = () => {
     const q = t.table<ProfileRow>('profiles');
     if (query.notReadyOnly) q.where('is_ready', false);
@@ -30,7 +34,7 @@ export async function listProfiles(t: Tenant, query: ProfilesQuery): Promise<Pro
   ]);
   const total = toCount((countRow as { n?: unknown } | undefined)?.n);
   return {
-    profiles: (rows as ProfileRow[]).map(toProfile),
+    profiles: (rows as ProfileRow[]).map((row) => toProfile(row, now)),
     hasMore: query.page * query.limit < total,
     total,
     page: query.page,

@@ -2,7 +2,7 @@ import { Button, HStack, Link, Table } from '@chakra-ui/react';
 import type { Campaign } from '@reachly/shared/schemas';
 import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
-import { formatDate } from '../utils/labels.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { campaignEditPath, campaignPath } from '../utils/paths.ts';
 import { CampaignCommands } from './campaign-commands.tsx';
 import { CampaignStatusBadge } from './campaign-status-badge.tsx';

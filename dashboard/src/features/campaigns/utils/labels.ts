@@ -66,15 +66,6 @@ export const ALARM_LOG_TYPES: ReadonlySet<ActivityEventType> = new Set([
   'RESTRICTION',
 ]);
 
-/** A date and time as the reader's locale writes it. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-}
-
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }

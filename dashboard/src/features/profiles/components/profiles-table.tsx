@@ -8,6 +8,7 @@ import {
   PROXY_TYPE_LABELS,
   SAVED_PASSWORD_MASK,
 } from '../utils/labels.ts';
+import { ProfilePause } from './profile-pause.tsx';
 
 const NONE = '—';
 
@@ -25,7 +26,11 @@ function ProfileRow({
   onDelete,
 }: { profile: Profile } & ProfileRowActions) {
   return (
-    <Table.Row data-testid="profile-row">
+    <Table.Row
+      data-testid="profile-row"
+      data-paused={profile.pausedUntil !== null}
+      bg={profile.pausedUntil ? 'orange.subtle' : undefined}
+    >
       <Table.Cell fontWeight="medium">{profile.name}</Table.Cell>
       <Table.Cell>{LOGIN_STATUS_LABELS[profile.loginStatus]}</Table.Cell>
       <Table.Cell>
@@ -43,10 +48,25 @@ function ProfileRow({
         {profile.hasProxyPassword ? SAVED_PASSWORD_MASK : NONE}
       </Table.Cell>
       <Table.Cell>{profile.proxyTimezone ?? NONE}</Table.Cell>
-      <Table.Cell>
-        <Badge colorPalette={profile.isReady ? 'green' : 'orange'}>
-          {profile.isReady ? 'Ready' : 'Not ready'}
-        </Badge>
+      {/* Wraps: a pause's end, its reason and "Resume now" read in full on a phone. */}
+      <Table.Cell
+        whiteSpace={profile.pausedUntil ? 'normal' : undefined}
+        minW={profile.pausedUntil ? '16rem' : undefined}
+      >
+        {profile.pausedUntil ? (
+          <ProfilePause
+            profile={{
+              profileId: profile.id,
+              name: profile.name,
+              pausedUntil: profile.pausedUntil,
+              pauseReason: profile.pauseReason,
+            }}
+          />
+        ) : (
+          <Badge colorPalette={profile.isReady ? 'green' : 'orange'}>
+            {profile.isReady ? 'Ready' : 'Not ready'}
+          </Badge>
+        )}
       </Table.Cell>
       <Table.Cell textAlign="end">
         <HStack gap="1" justify="end">
@@ -81,7 +101,10 @@ function ProfileRow({
   );
 }
 
-/** One page of profiles; the password shows only as saved or not (spec: never in clear). */
+/**
+ * One page of profiles; the password shows only as saved or not (spec: never in clear). A profile
+ * the network's restriction paused shows until when and why, with "Resume now" (ProfilePause).
+ */
 export function ProfilesTable({
   profiles,
   ...actions
@@ -98,7 +121,7 @@ export function ProfilesTable({
           <Table.ColumnHeader>Proxy login</Table.ColumnHeader>
           <Table.ColumnHeader>Password</Table.ColumnHeader>
           <Table.ColumnHeader>Timezone</Table.ColumnHeader>
-          <Table.ColumnHeader>Ready</Table.ColumnHeader>
+          <Table.ColumnHeader>State</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
         </>
       }

@@ -14,6 +14,8 @@ export function makeProfile(id: number, name: string, overrides: Partial<Profile
     hasProxyPassword: false,
     proxyTimezone: null,
     isReady: false,
+    pausedUntil: null,
+    pauseReason: null,
     createdAt: '2026-06-01T10:00:00.000Z',
     updatedAt: '2026-06-01T10:00:00.000Z',
     ...overrides,

@@ -23,6 +23,8 @@ const stored: Profile = {
   hasProxyPassword: true,
   proxyTimezone: 'Europe/Berlin',
   isReady: true,
+  pausedUntil: null,
+  pauseReason: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };

@@ -2,8 +2,9 @@ import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { DataTable } from '../../../../components/data-table.tsx';
 import { ErrorState, LoadingState } from '../../../../components/list-state.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 import { campaignLogsQuery } from '../../campaigns-queries.ts';
-import { ALARM_LOG_TYPES, formatDateTime, LOG_TYPE_LABELS } from '../../utils/labels.ts';
+import { ALARM_LOG_TYPES, LOG_TYPE_LABELS } from '../../utils/labels.ts';
 
 /**
  * The campaign's activity, newest first: the first page from /logs, rows pushed since on top

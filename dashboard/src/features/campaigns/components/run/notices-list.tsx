@@ -1,6 +1,7 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { formatDateTime } from '../../../../lib/format.ts';
 import type { FoldedNotice } from '../../hooks/use-campaign-live.ts';
-import { formatDateTime, LOG_TYPE_LABELS } from '../../utils/labels.ts';
+import { LOG_TYPE_LABELS } from '../../utils/labels.ts';
 
 const LEVELS = {
   info: { palette: 'blue', label: 'Info' },

@@ -2,9 +2,9 @@ import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import { ACTION_LABELS } from '@reachly/shared/logic';
 import { CAMPAIGN_ACTIONS, type CampaignProfileState } from '@reachly/shared/schemas';
 import { DataTable } from '../../../../components/data-table.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
+import { ProfilePause } from '../../../profiles/components/profile-pause.tsx';
 import { LOGIN_STATUS_LABELS } from '../../../profiles/utils/labels.ts';
-import { formatDateTime } from '../../utils/labels.ts';
-import { ResumeProfileButton } from './resume-profile-button.tsx';
 
 const loginLabel = (status: string) =>
   LOGIN_STATUS_LABELS[status as keyof typeof LOGIN_STATUS_LABELS] ?? status;
@@ -69,22 +69,14 @@ export function ProfileStatesTable({ profiles }: { profiles: readonly CampaignPr
                   </Text>
                 </Stack>
               ) : paused ? (
-                <Stack gap="0.5">
-                  <Text>
-                    <Badge colorPalette="orange">Paused</Badge>{' '}
-                    <Text as="span" fontWeight="medium" color="orange.fg">
-                      until {formatDateTime(p.pausedUntil as string)}
-                    </Text>
-                  </Text>
-                  {p.pauseReason && (
-                    <Text fontSize="sm" color="orange.fg">
-                      {p.pauseReason}
-                    </Text>
-                  )}
-                  <ResumeProfileButton
-                    profile={{ profileId: p.profileId, name: p.name, pausedUntil: p.pausedUntil as string }}
-                  />
-                </Stack>
+                <ProfilePause
+                  profile={{
+                    profileId: p.profileId,
+                    name: p.name,
+                    pausedUntil: p.pausedUntil as string,
+                    pauseReason: p.pauseReason,
+                  }}
+                />
               ) : (
                 <Stack gap="0.5">
                   <Text>

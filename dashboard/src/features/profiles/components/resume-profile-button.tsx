@@ -2,10 +2,10 @@ import { Button, Text } from '@chakra-ui/react';
 import { PROFILE_RESUME_TEXTS as TEXTS } from '@reachly/shared/constants';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
-import { toastSuccess } from '../../../../components/toaster.tsx';
-import { ConfirmDialog } from '../../../collections/components/confirm-dialog.tsx';
-import { useResumeProfile } from '../../hooks/use-resume-profile.ts';
-import { formatDateTime } from '../../utils/labels.ts';
+import { toastSuccess } from '../../../components/toaster.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { ConfirmDialog } from '../../collections/components/confirm-dialog.tsx';
+import { useResumeProfile } from '../hooks/use-resume-profile.ts';
 
 /**
  * "Resume now" on a paused profile: asks first (a restriction is the network's warning, and a
