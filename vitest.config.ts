@@ -97,7 +97,10 @@ export default defineConfig({
             ...(db === 'pglite' ? ['server/test/helpers/pglite-template.ts'] : []),
             'server/test/helpers/figures-setup.ts',
           ],
-          testTimeout: 30_000,
+          // A timeout is a net for a hung test, never a speed check: at a load average of 15 (CI beside
+          // three other jobs on two cores) a 10-s simulated-weeks test passed 30 s, and, its loop still
+          // running on the file's shared clock, turned the file's next tests red too.
+          testTimeout: 120_000,
           // A file's beforeAll opens its database (a PGlite copy: 15-60 s at a load average of 20
           // on two cores) and starts its server.
           hookTimeout: 180_000,
