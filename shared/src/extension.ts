@@ -3,6 +3,7 @@ import type { BridgeVerb } from './bridge.ts';
 import type { CampaignAction } from './schemas/campaigns.ts';
 import { type CollectedProfile, collectSourceSchema, type ExecutorTask } from './schemas/executor.ts';
 import type { DiagnosticBody, LocatorTable } from './schemas/locators.ts';
+import { PROFILE_NAME_MAX_LENGTH } from './schemas/profiles.ts';
 
 /**
  * The extension's one typed protocol map (docs/design.md §2, §5): every message between its popup,
@@ -16,6 +17,8 @@ export const extensionSessionSchema = z.object({
   serverUrl: z.url({ protocol: /^https?$/ }),
   accessToken: z.string().min(1),
   profileId: z.coerce.number().int().positive(),
+  /** The profile's name in Reachly, shown by the popup (without it, "Profile <id>"). */
+  profileName: z.string().trim().min(1).max(PROFILE_NAME_MAX_LENGTH).optional(),
   /** The social network's address (its pages without a lead: feed, messenger, friends). */
   networkUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** The desktop agent's loopback bridge (shared/src/bridge.ts, agentBridgePath) and its secret. */
@@ -125,7 +128,7 @@ export interface PageInspection {
 
 /** The popup's view of the background. */
 export interface ExtensionState {
-  session: { serverUrl: string; profileId: number } | null;
+  session: { serverUrl: string; profileId: number; profileName: string | null } | null;
   /** From the last inspection of the network's page. */
   loginState: 'logged-in' | 'logged-out' | 'unknown';
   paused: boolean;

@@ -227,8 +227,10 @@ describe('the whole loop', () => {
       const popup = await run.browser.browser.newPage();
       await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
       await popup.waitForSelector('[data-testid=popup-today]');
+      // Named as in Reachly (it said "#12" before), the name handed over with the session.
+      const { profiles } = await run.call(contract.profiles.list, { query: {} });
       expect(await popup.$eval('[data-testid=popup-profile]', (e) => e.textContent)).toBe(
-        `#${run.profileId}`,
+        profiles.find((p) => p.id === run.profileId)?.name,
       );
       expect(await popup.$eval('[data-testid=popup-campaign]', (e) => e.textContent)).toBe(
         'Sandbox outreach',

@@ -213,6 +213,7 @@ export async function createAgent(options: AgentOptions = {}): Promise<AgentHand
           serverUrl,
           accessToken,
           profileId: profile.id,
+          profileName: profile.name,
           networkUrl: options.networkUrl ?? null,
           agentUrl: bridgeServer.url,
           agentToken: bridgeServer.token,

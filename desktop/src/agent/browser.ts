@@ -35,6 +35,7 @@ interface ExtensionSessionParams {
   serverUrl: string;
   accessToken: string;
   profileId: number;
+  profileName?: string | null;
   networkUrl?: string | null;
   agentUrl?: string | null;
   agentToken?: string | null;
@@ -248,6 +249,7 @@ export async function launchProfileBrowser(
         accessToken: session.accessToken,
         profileId: String(session.profileId),
       });
+      if (session.profileName) query.set('profileName', session.profileName);
       if (session.networkUrl) query.set('networkUrl', session.networkUrl);
       if (session.agentUrl) query.set('agentUrl', session.agentUrl);
       if (session.agentToken) query.set('agentToken', session.agentToken);

@@ -1,9 +1,10 @@
 import { extensionSessionSchema } from '@reachly/shared/extension';
+import { profileLabel } from '../../src/background/profile-label.ts';
 import { sendMessage } from '../../src/messaging.ts';
 
 /**
  * The page a launcher (the desktop agent; in tests, the test) opens to hand this browser its
- * session: `setup.html?serverUrl=…&accessToken=…&profileId=…[&networkUrl=…]`.
+ * session: `setup.html?serverUrl=…&accessToken=…&profileId=…[&profileName=…][&networkUrl=…]`.
  */
 async function connect() {
   const status = document.getElementById('status') as HTMLElement;
@@ -17,7 +18,7 @@ async function connect() {
   await sendMessage('setup:session', parsed.data);
   // The token stays out of the history and the address bar.
   history.replaceState(null, '', location.pathname);
-  status.textContent = `Connected to ${parsed.data.serverUrl} as profile ${parsed.data.profileId}`;
+  status.textContent = `Connected to ${parsed.data.serverUrl} as ${profileLabel(parsed.data)}`;
   status.dataset.state = 'connected';
 }
 

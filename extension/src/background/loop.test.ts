@@ -103,6 +103,20 @@ describe('the task loop', () => {
     expect(mock.claim).not.toHaveBeenCalled();
   });
 
+  it("names the profile as Reachly does (the name handed over with the session), else 'Profile <id>'", async () => {
+    const { loop } = setup([], () => done());
+    await loop.signIn({ ...session, profileName: 'Anna (sales)' });
+    const state = await loop.state();
+    expect(state.session).toEqual({
+      serverUrl: session.serverUrl,
+      profileId: 7,
+      profileName: 'Anna (sales)',
+    });
+    expect(state.lastEvents[0]?.message).toBe('Connected to http://reachly.test as Anna (sales)');
+    await loop.signIn(session);
+    expect((await loop.state()).lastEvents[0]?.message).toBe('Connected to http://reachly.test as Profile 7');
+  });
+
   it('claims, runs the step on the network, reports done and waits the gap the server asked for', async () => {
     const { loop, outcomes, steps, scheduled, mock } = setup([ready(task())], () => done());
     await loop.signIn(session);

@@ -11,6 +11,7 @@ import {
 } from '../storage.ts';
 import { readInbox } from './inbox-reader.ts';
 import { createLoopStatus } from './loop-status.ts';
+import { profileLabel } from './profile-label.ts';
 import type { StepRun } from './tab-driver.ts';
 import { describeTask, outcomeFor, stepForTask } from './task-runner.ts';
 
@@ -202,7 +203,13 @@ export function createLoop(deps: LoopDeps) {
     const session = await sessionItem.getValue();
     return {
       ...(await statusItem.getValue()),
-      session: session ? { serverUrl: session.serverUrl, profileId: session.profileId } : null,
+      session: session
+        ? {
+            serverUrl: session.serverUrl,
+            profileId: session.profileId,
+            profileName: session.profileName ?? null,
+          }
+        : null,
       paused: await pausedItem.getValue(),
     };
   }
@@ -221,7 +228,7 @@ export function createLoop(deps: LoopDeps) {
     await sessionItem.setValue(session);
     await nextTickItem.setValue(0);
     await lastInboxCheckItem.setValue(0);
-    await note('info', `Connected to ${session.serverUrl} as profile ${session.profileId}`);
+    await note('info', `Connected to ${session.serverUrl} as ${profileLabel(session)}`);
     deps.schedule(0);
   }
 

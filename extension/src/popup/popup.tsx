@@ -2,6 +2,7 @@ import type { ExtensionState } from '@reachly/shared/extension';
 import { ACTION_LABELS, waitReasonText } from '@reachly/shared/logic';
 import { CAMPAIGN_ACTIONS } from '@reachly/shared/schemas';
 import { useCallback, useEffect, useState } from 'react';
+import { profileLabel } from '../background/profile-label.ts';
 import { sendMessage } from '../messaging.ts';
 
 const LOGIN_LABELS: Record<ExtensionState['loginState'], string> = {
@@ -51,7 +52,7 @@ export function Popup() {
       <h1>Reachly</h1>
       <dl>
         <dt>Profile</dt>
-        <dd data-testid="popup-profile">#{state.session.profileId}</dd>
+        <dd data-testid="popup-profile">{profileLabel(state.session)}</dd>
         <dt>Network</dt>
         <dd data-testid="popup-login">{LOGIN_LABELS[state.loginState]}</dd>
         <dt>Campaign</dt>

@@ -9,6 +9,8 @@ export interface ProfileSession {
   serverUrl: string;
   accessToken: string;
   profileId: number;
+  /** The profile's name, as the desktop agent hands it over (the popup shows it). */
+  profileName?: string;
   networkUrl: string;
 }
 
@@ -49,6 +51,7 @@ export async function connectExtension(browser: Browser, session: ProfileSession
     profileId: String(session.profileId),
     networkUrl: session.networkUrl,
   });
+  if (session.profileName) query.set('profileName', session.profileName);
   await page.goto(`chrome-extension://${EXTENSION_ID}/setup.html?${query}`);
   await page.waitForSelector('[data-testid=setup-status][data-state=connected]', { timeout: E2E_WAIT_MS });
   await page.close();

@@ -94,6 +94,7 @@ export async function startProfileRun(
     serverUrl: app.url,
     accessToken: account.user.accessToken,
     profileId: profile.id,
+    profileName: profile.name,
     networkUrl: sandbox.url,
   });
   return {
