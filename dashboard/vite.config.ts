@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Global } from '@emotion/react';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { defineConfig, type Plugin, type Rollup, runnerImport } from 'vite';
 
 /** Text files worth compressing; images, fonts and the like are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
@@ -50,9 +54,114 @@ function precompress(): Plugin {
   };
 }
 
+/** Chakra's createSystem builds the global CSS objects at once; in the build's copy it builds none. */
+const CHAKRA_SYSTEM_FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+const CHAKRA_GLOBAL_LINE = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+
+/** The theme's modules, which main.tsx imports on every page (theme-config.ts, then theme.ts). */
+const THEME_MODULES = /[\\/]src[\\/]theme(-config)?\.ts$/;
+
+/** The chunks of the theme's modules and every chunk they import, the entry's own excepted. */
+function themeChunks(bundle: Rollup.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = new Set<string>();
+  const walk = (file: string, into: Set<string>) => {
+    if (into.has(file)) return;
+    into.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) walk(imported, into);
+  };
+  for (const chunk of chunks) if (chunk.isEntry) walk(chunk.fileName, entry);
+  const theme = new Set<string>();
+  for (const chunk of chunks)
+    if (chunk.moduleIds.some((id) => THEME_MODULES.test(id))) walk(chunk.fileName, theme);
+  return [...theme].filter((file) => !entry.has(file));
+}
+
+/**
+ * The theme's global CSS (Chakra's reset, the global styles and every token's CSS variable, light
+ * and dark) made once at build time instead of in every page at start-up (issue 19). The build runs
+ * the dashboard's own theme (src/theme.ts) in Node and serializes what ChakraProvider would insert
+ * with emotion's own serializer, rule for rule the same text; index.html links it as a hashed
+ * stylesheet. The build's copy of Chakra's createSystem builds no global CSS objects, so
+ * ChakraProvider inserts nothing but the layer order. In development (`vite`) Chakra works as
+ * published. The build fails if Chakra's code no longer has the line it replaces.
+ */
+function prebuiltThemeCss(): Plugin {
+  let build = false;
+  let root = '';
+  let base = '/';
+  let fileName = '';
+  return {
+    name: 'reachly:prebuilt-theme-css',
+    configResolved(config) {
+      build = config.command === 'build';
+      root = config.root;
+      base = config.base;
+    },
+    async buildStart() {
+      if (!build) return;
+      const { module } = await runnerImport<typeof import('./src/theme.ts')>(
+        path.join(root, 'src/theme.ts'),
+        {
+          configFile: false,
+          root,
+          logLevel: 'error',
+        },
+      );
+      const { system } = module;
+      // What ChakraProvider inserts (its <Global>s: the layer order, then the system's global CSS),
+      // rendered by emotion on the server, which writes each one's rules in a <style> element.
+      const markup = renderToStaticMarkup(
+        createElement(
+          'div',
+          null,
+          [system.layers.atRule, ...system._global].map((styles, index) =>
+            createElement(Global, { key: index, styles }),
+          ),
+        ),
+      );
+      const css = [...markup.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+        .map((match) => match[1])
+        .join('\n');
+      if (!css.includes('--chakra-colors')) throw new Error('The theme rendered no token variables');
+      fileName = `assets/theme-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+      this.emitFile({ type: 'asset', fileName, source: css });
+    },
+    transform(code, id) {
+      if (!build || !CHAKRA_SYSTEM_FILE.test(id)) return undefined;
+      if (code.split(CHAKRA_GLOBAL_LINE).length !== 2)
+        throw new Error(
+          `${id} no longer has "${CHAKRA_GLOBAL_LINE}": check prebuiltThemeCss in vite.config.ts`,
+        );
+      return { code: code.replace(CHAKRA_GLOBAL_LINE, 'const _global = [];'), map: null };
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!build || !context.bundle) return undefined;
+        return [
+          { tag: 'link', attrs: { rel: 'stylesheet', href: `${base}${fileName}` }, injectTo: 'head' },
+          // Every page evaluates the theme right after the entry (main.tsx, in tasks of their own):
+          // its chunks are fetched beside the entry's, not once the entry has run.
+          ...themeChunks(context.bundle).map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 // In development the API runs on the server (npm start); Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), prebuiltThemeCss(), precompress()],
+  // Every `zod` the dashboard and shared import is zod configured for the page (src/zod-config.ts).
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/zod-config.ts') }],
+  },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } },
   },
@@ -64,10 +173,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
-        // zod and src/zod-config.ts in one chunk of their own, so that `jitless` is set when zod
-        // is evaluated, before any chunk that builds schemas (the contract) runs. Inlined into the
-        // entry chunk, zod-config ran after every chunk the entry imports: zod's objects were made,
-        // and probed `new Function` under the page's CSP (a Chromium issue), before it ran.
+        // zod and src/zod-config.ts (what `zod` resolves to) in one chunk of their own, loaded only
+        // by the pages that build schemas.
         codeSplitting: {
           groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-config\.ts$/ }],
         },

@@ -3,17 +3,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
+import { AfterFirstPaint } from './components/after-first-paint.tsx';
 import { ColorModeProvider } from './components/color-mode.tsx';
 import { LoadingState } from './components/loading-state.tsx';
 import { Toaster } from './components/toaster.tsx';
-import { createQueryClient } from './lib/query-client.ts';
+import { queryClient } from './lib/page-query-client.ts';
 import { router } from './routes.tsx';
 import { SessionProvider } from './session/session-provider.tsx';
 import { inDesktopApp, inStandaloneMode } from './shell/environment.ts';
 import { system } from './theme.ts';
-
-/** The page's one query client (main.tsx starts the first screen's query on it early). */
-export const queryClient = createQueryClient();
 
 /**
  * The page-level app wrapper (spec §2 registers it for '/_app'): theme and colour mode (light, dark
@@ -31,7 +29,9 @@ export function App() {
               <Suspense fallback={<LoadingState />}>
                 <RouterProvider router={router} />
               </Suspense>
-              <Toaster />
+              <AfterFirstPaint>
+                <Toaster />
+              </AfterFirstPaint>
             </SessionProvider>
           </JotaiProvider>
         </QueryClientProvider>

@@ -19,7 +19,7 @@ describe('theme', () => {
     // A palette named as a string: colorPalette="teal", 'teal', "teal.subtle".
     const named = new RegExp(`['"\`](${UNUSED_PALETTES.join('|')})(\\.[a-z0-9]+)?['"\`]`);
     const users = files.filter((file) => named.test(readFileSync(file, 'utf8')));
-    expect(users).toEqual([path.resolve(__dirname, 'theme.ts')]);
+    expect(users).toEqual([path.resolve(__dirname, 'theme-config.ts')]);
   });
 
   it('keeps the palettes in use, light and dark', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useUser } from '../features/account/use-account.ts';
 import { ApiError } from '../lib/api.ts';
 import { useSession } from '../session/session-provider.tsx';
@@ -21,11 +21,16 @@ function SessionGate({ children }: { children: ReactNode }) {
   return <UserGate>{children}</UserGate>;
 }
 
+/**
+ * The user's gate. The screen behind it is rendered in the background (a deferred value, React
+ * renders it in slices), not in the one task of the update that brought the user or the session.
+ */
 function UserGate({ children }: { children: ReactNode }) {
   const user = useUser();
   const banned =
     user.data?.isBanned === true || (user.error instanceof ApiError && user.error.code === 'BANNED');
+  const ready = useDeferredValue(!user.isPending, false);
   if (banned) return <div data-testid="banned-blank-page" />;
-  if (user.isPending) return <LoadingState />;
+  if (user.isPending || !ready) return <LoadingState />;
   return <>{children}</>;
 }

@@ -1,6 +1,5 @@
 import { LOCAL_STORAGE_KEYS } from '@reachly/shared/constants';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toastError } from '../components/toaster.tsx';
 import { signInRedirectUrl } from '../session/session-client.ts';
 import { ApiError } from './api.ts';
 
@@ -33,7 +32,9 @@ export function createQueryClient(): QueryClient {
       onError: (error, _vars, _ctx, mutation) => {
         if (redirectOnUnauthorized(error)) return;
         const title = mutation.meta?.errorTitle;
-        if (title) toastError(title, error);
+        // The toaster (Chakra's) is loaded when first needed: this module is on the start-up's path.
+        if (title)
+          void import('../components/toaster.tsx').then(({ toastError }) => toastError(title, error));
       },
     }),
     defaultOptions: {

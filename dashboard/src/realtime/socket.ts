@@ -16,6 +16,12 @@ let socket: PageSocket | null = null;
 let connectedFor: { organizationId: number; token: string | null } | null = null;
 let state: ConnectionState = 'closed';
 const stateListeners = new Set<() => void>();
+/** Each event's listeners, whichever socket is open: a socket hands every push to them (onAny). */
+const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
+
+function dispatch(event: string, payload: unknown): void {
+  for (const listener of eventListeners.get(event) ?? []) listener(payload);
+}
 
 function setState(next: ConnectionState): void {
   if (state === next) return;
@@ -51,6 +57,7 @@ export function connectRealtime(organizationId: number, token: string | null): P
     ...SOCKET_RECONNECTION,
   });
   setState('opening');
+  socket.onAny(dispatch);
   socket.on('connect', () => setState('open'));
   socket.on('disconnect', (reason) => {
     // socket.io does not reconnect after the server closed the socket (e.g. during a deploy); the
@@ -77,17 +84,26 @@ function disconnectRealtime(): void {
   setState('closed');
 }
 
-/** subscribe(event) of spec §7: calls the listener for each push of that kind; returns the unsubscribe. */
+/**
+ * subscribe(event) of spec §7: calls the listener for each push of that kind, from the page's
+ * socket whenever one is open (a listener added before the socket opens, or kept while it
+ * reconnects, hears it too); returns the unsubscribe.
+ */
 export function subscribe<E extends ServerEventName>(
   event: E,
   listener: (payload: RealtimePayload<E>) => void,
 ): () => void {
-  const current = socket;
-  if (!current) return () => {};
-  // socket.io's typed `on` cannot narrow a generic event name; the payload type follows E.
-  const handler = listener as unknown as ServerToClientEvents[E];
-  (current.on as (e: E, h: ServerToClientEvents[E]) => void)(event, handler);
-  return () => (current.off as (e: E, h: ServerToClientEvents[E]) => void)(event, handler);
+  let listeners = eventListeners.get(event);
+  if (!listeners) {
+    listeners = new Set();
+    eventListeners.set(event, listeners);
+  }
+  // The payload's type follows E: the socket's pushes of `event` carry RealtimePayload<E>.
+  const handler = listener as (payload: unknown) => void;
+  listeners.add(handler);
+  return () => {
+    listeners.delete(handler);
+  };
 }
 
 /**

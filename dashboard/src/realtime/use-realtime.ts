@@ -7,8 +7,9 @@ export function useConnectionState() {
 }
 
 /**
- * Calls `listener` for each push of `event` while the component is mounted and the socket is open.
- * The latest listener is used without resubscribing.
+ * Calls `listener` for each push of `event` while the component is mounted (whenever the page's
+ * socket is open). The latest listener is used without resubscribing; the component does not
+ * render again when the connection opens or drops (only ConnectionIndicator shows that).
  */
 export function useRealtimeEvent<E extends ServerEventName>(
   event: E,
@@ -16,9 +17,5 @@ export function useRealtimeEvent<E extends ServerEventName>(
 ): void {
   const latest = useRef(listener);
   latest.current = listener;
-  const state = useConnectionState();
-  useEffect(() => {
-    if (state === 'closed') return;
-    return subscribe(event, (payload) => latest.current(payload));
-  }, [event, state]);
+  useEffect(() => subscribe(event, (payload) => latest.current(payload)), [event]);
 }

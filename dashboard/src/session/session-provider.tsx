@@ -40,37 +40,84 @@ export interface SessionProviderProps {
   refetchInterval?: number;
 }
 
+const statusOf = (session: SessionData | null): SessionStatus =>
+  session?.user ? 'authenticated' : 'unauthenticated';
+
+/**
+ * A session answer checked (one without an expiry counts as none, logged) and its access token
+ * handed to the API client and kept as the accessToken cookie (spec §3), where the start-up reads it.
+ */
+function settle(answer: SessionData | null): SessionData | null {
+  let session = answer;
+  if (session && (typeof session !== 'object' || !('expires' in session))) {
+    logAuthClient('error', 'CLIENT_SESSION_ERROR', 'The session answer has no expiry');
+    session = null;
+  }
+  const token = session?.user ? (session.accessToken ?? null) : null;
+  // In demo mode the page's calls carry the demo user's token (lib/api.ts), never this one.
+  if (!isDemoMode()) setAccessToken(token);
+  if (token && readCookie(COOKIE_KEYS.accessToken) !== token) writeCookie(COOKIE_KEYS.accessToken, token);
+  if (!token && readCookie(COOKIE_KEYS.accessToken) !== null) deleteCookie(COOKIE_KEYS.accessToken);
+  return session;
+}
+
+interface EarlySession {
+  promise: Promise<SessionData | null>;
+  done: boolean;
+  session: SessionData | null;
+}
+let early: EarlySession | null = null;
+
+/**
+ * Asks for the session at start-up, beside the start-up's own request (main.tsx), instead of once
+ * the app has rendered its provider: a signed-in page's first screen waits one round trip less.
+ * The provider's first fetch is this one; when it has arrived before the provider renders, the
+ * provider starts with it.
+ */
+export function fetchSessionEarly(): void {
+  const entry: EarlySession = {
+    promise: fetchSession().then((answer) => {
+      entry.session = settle(answer);
+      entry.done = true;
+      return entry.session;
+    }),
+    done: false,
+    session: null,
+  };
+  early = entry;
+}
+
 /** The session client of spec §4: loading → authenticated | unauthenticated, refetched on the events it names. */
 export function SessionProvider({
   children,
   refetchOnWindowFocus = true,
   refetchInterval = 0,
 }: SessionProviderProps) {
-  const [data, setData] = useState<SessionData | null>(null);
-  const [status, setStatus] = useState<SessionStatus>('loading');
+  // The start-up's session fetch (fetchSessionEarly), if any: read here, taken by the first effect.
+  const [started] = useState(() => early);
+  const [data, setData] = useState<SessionData | null>(() => (started?.done ? started.session : null));
+  const [status, setStatus] = useState<SessionStatus>(() =>
+    started?.done ? statusOf(started.session) : 'loading',
+  );
   const latest = useRef(0);
+  const first = useRef(started);
 
   const apply = useCallback((session: SessionData | null) => {
-    if (session && (typeof session !== 'object' || !('expires' in session))) {
-      logAuthClient('error', 'CLIENT_SESSION_ERROR', 'The session answer has no expiry');
-      session = null;
-    }
-    // The token is kept as the accessToken cookie too (spec §3), where the start-up reads it.
-    const token = session?.user ? (session.accessToken ?? null) : null;
-    // In demo mode the page's calls carry the demo user's token (lib/api.ts), never this one.
-    if (!isDemoMode()) setAccessToken(token);
-    if (token && readCookie(COOKIE_KEYS.accessToken) !== token) writeCookie(COOKIE_KEYS.accessToken, token);
-    if (!token && readCookie(COOKIE_KEYS.accessToken) !== null) deleteCookie(COOKIE_KEYS.accessToken);
-    setData(session);
-    setStatus(session?.user ? 'authenticated' : 'unauthenticated');
+    const settled = settle(session);
+    setData(settled);
+    setStatus(statusOf(settled));
   }, []);
 
-  const refetch = useCallback(async () => {
+  const refetch = useCallback(async (pending?: Promise<SessionData | null>) => {
     const call = ++latest.current;
-    const session = await fetchSession();
-    if (call === latest.current) apply(session);
+    // A fetch the start-up began is settled already (settle ran when it arrived).
+    const session = pending ? await pending : settle(await fetchSession());
+    if (call === latest.current) {
+      setData(session);
+      setStatus(statusOf(session));
+    }
     return session;
-  }, [apply]);
+  }, []);
 
   const update = useCallback(
     async (next?: unknown) => {
@@ -83,7 +130,10 @@ export function SessionProvider({
   );
 
   useEffect(() => {
-    void refetch();
+    const pending = first.current?.promise;
+    if (first.current && early === first.current) early = null;
+    first.current = null;
+    void refetch(pending);
     const onStorage = (event: StorageEvent) => {
       if (event.key === SESSION_BROADCAST_KEY) void refetch();
     };

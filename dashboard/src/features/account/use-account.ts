@@ -8,6 +8,7 @@ import {
 import type { Traffic, UserResponse } from '@reachly/shared/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { whenIdle } from '../../components/after-first-paint.tsx';
 import { getAccessToken } from '../../lib/api.ts';
 import { connectRealtime } from '../../realtime/socket.ts';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
@@ -55,13 +56,10 @@ export function useAccountRealtime(user: UserResponse | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!user) return;
-    // A task of its own after the screen's first paint: the socket's set-up does not lengthen the
-    // task that renders the first screen. In demo mode the user is the demo user and the token its
-    // own (lib/api.ts).
-    const timer = window.setTimeout(() =>
-      connectRealtime(user.organizationId, getAccessToken() ?? user.accessToken),
-    );
-    return () => window.clearTimeout(timer);
+    // Once the first screen is painted and the browser is idle: the socket's set-up does not
+    // lengthen the tasks that render the first screen. In demo mode the user is the demo user and
+    // the token its own (lib/api.ts).
+    return whenIdle(() => connectRealtime(user.organizationId, getAccessToken() ?? user.accessToken));
   }, [user]);
 
   useRealtimeEvent('LICENSE_UPDATE', ({ licenseTill }) => {

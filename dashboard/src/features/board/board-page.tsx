@@ -20,8 +20,9 @@ export default function BoardPage() {
   const params: BoardParams = useMemo(() => ({ collectionId, search }), [collectionId, search]);
   const board = useQuery(boardQuery(params));
   useLiveBoard();
-  // A board of hundreds of cards renders in the background, in slices, not in one long task.
-  const data = useDeferredValue(board.data);
+  // A board of hundreds of cards renders in the background, in slices, not in one long task; on the
+  // first render too (its toolbar shows first, the columns in a render and a commit of their own).
+  const data = useDeferredValue(board.data, undefined);
   const [openCard, setOpenCard] = useState<BoardCard | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const onOpen = useCallback((card: BoardCard) => {
@@ -76,7 +77,8 @@ export default function BoardPage() {
         params={params}
       />
       {content}
-      <ConversationDrawer card={openCard} open={drawerOpen} onClose={onClose} />
+      {/* Mounted once a card is opened (and kept, for its closing animation). */}
+      {openCard && <ConversationDrawer card={openCard} open={drawerOpen} onClose={onClose} />}
     </Stack>
   );
 }

@@ -1,13 +1,16 @@
 import { LOCAL_STORAGE_KEYS } from '@reachly/shared/constants';
 import { parseCurrentCollection } from '@reachly/shared/logic';
 import type { QueryClient } from '@tanstack/react-query';
+import { whenIdle } from '../../components/after-first-paint.tsx';
+import { collectionsQuery } from '../collections/collections-queries.ts';
 import { boardQuery } from './board-queries.ts';
+import { warmFormatters } from './utils/format-time.ts';
 
 /**
- * Starts the board's query as soon as the start-up knows the user, while the page's code is still
- * arriving: the board screen then finds its cards asked for (or come) instead of asking once it has
- * rendered. The same query as the screen's first: the stored collection (as currentCollectionAtom
- * reads it) and no search.
+ * Starts the board's queries as soon as the start-up knows the user, while the page's code is still
+ * arriving: the board screen then finds its cards (and the collections its toolbar lists) asked for
+ * or come, instead of asking once it has rendered; the cards' date formatters are built meanwhile. The same query as the screen's first: the stored
+ * collection (as currentCollectionAtom reads it) and no search.
  */
 export function prefetchBoard(queryClient: QueryClient): void {
   let stored: string | null = null;
@@ -17,4 +20,6 @@ export function prefetchBoard(queryClient: QueryClient): void {
     // storage unavailable: the board shows all
   }
   void queryClient.prefetchQuery(boardQuery({ collectionId: parseCurrentCollection(stored), search: '' }));
+  void queryClient.prefetchQuery(collectionsQuery());
+  whenIdle(() => warmFormatters());
 }

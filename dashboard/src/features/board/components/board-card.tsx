@@ -11,6 +11,8 @@ interface BoardCardProps {
   card: Card;
   /** This card is being dragged (its place is shown faded; the overlay follows the pointer). */
   dragging: boolean;
+  /** Its sortable behaviour is on (off for the board's first paint: FunnelBoard). */
+  sortable: boolean;
   disabled: boolean;
   onOpen: (card: Card) => void;
 }
@@ -19,11 +21,13 @@ interface BoardCardProps {
  * A card the user can drag (mouse, touch, keyboard: Space, arrows, Space) and open (click, Enter).
  * A button, so it is focusable and Enter opens it; during a keyboard drag Space and Enter drop it
  * (the keyboard sensor cancels the button's own click). Only the cards near the visible part of a
- * column are rendered (useColumnWindow), so each rendered card is sortable.
+ * column are rendered (useColumnWindow), so each rendered card is sortable, from the moment the
+ * board is painted or a person reaches for it (`sortable`): the element stays the same either way.
  */
 export const BoardCardItem = memo(function BoardCardItem({
   card,
   dragging,
+  sortable,
   disabled,
   onOpen,
 }: BoardCardProps) {
@@ -50,13 +54,15 @@ export const BoardCardItem = memo(function BoardCardItem({
       onClick={() => onOpen(card)}
     >
       <CardContent card={card} />
-      <SortableController
-        id={card.id}
-        disabled={disabled}
-        node={node}
-        listeners={listeners}
-        attach={attach}
-      />
+      {sortable && (
+        <SortableController
+          id={card.id}
+          disabled={disabled}
+          node={node}
+          listeners={listeners}
+          attach={attach}
+        />
+      )}
     </button>
   );
 });

@@ -24,6 +24,8 @@ interface BoardColumnProps {
   activeId: number | null;
   /** The column is in or near the visible part of the board (useNearColumns): it shows its cards. */
   near: boolean;
+  /** Its cards can be dragged yet (FunnelBoard: once the board is painted or a person reaches for it). */
+  sortable: boolean;
   onOpen: (card: BoardCard) => void;
 }
 
@@ -43,6 +45,7 @@ export const BoardColumn = memo(function BoardColumn({
   disabled,
   activeId,
   near,
+  sortable,
   onOpen,
 }: BoardColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: status.value });
@@ -78,7 +81,7 @@ export const BoardColumn = memo(function BoardColumn({
       <div ref={setListRef} className="board-column__list" data-over={isOver ? '' : undefined}>
         <SortableContext id={status.value} items={ids} strategy={verticalListSortingStrategy}>
           {cards.length > 0 && (
-            <div className="board-column__cards" style={{ height: cardWindow.totalSize }}>
+            <div ref={cardWindow.cardsRef} className="board-column__cards">
               {cardWindow.items.map((item) => {
                 const card = cards[item.index];
                 if (!card) return null;
@@ -88,11 +91,11 @@ export const BoardColumn = memo(function BoardColumn({
                     ref={cardWindow.measure}
                     data-index={item.index}
                     className="board-column__slot"
-                    style={{ transform: `translateY(${item.start}px)` }}
                   >
                     <BoardCardItem
                       card={card}
                       dragging={card.id === activeId}
+                      sortable={sortable}
                       disabled={disabled}
                       onOpen={onOpen}
                     />
@@ -104,7 +107,8 @@ export const BoardColumn = memo(function BoardColumn({
         </SortableContext>
         {cards.length === 0 && <p className="board-column__empty">No conversations</p>}
       </div>
-      {(hasMore || loadMore.isError) && (
+      {/* Like its cards, a column far from view sideways has no footer until it comes near. */}
+      {near && (hasMore || loadMore.isError) && (
         <div className="board-column__footer">
           {hasMore && (
             <Button

@@ -4,12 +4,20 @@ import type { SystemStyleObject } from '@chakra-ui/react';
 export const COLUMN_WIDTH_PX = 272;
 /** The space between columns (Chakra spacing 3). */
 export const COLUMN_GAP_PX = 12;
+/** A column's list is the window's height less this much (the page above and below it), by width. */
+export const LIST_HEIGHT_OFFSET_PX = { base: 240, md: 260 } as const;
+/** A column's list is at least this tall (Chakra spacing 24), so a card can be dropped in an empty one. */
+export const LIST_MIN_HEIGHT_PX = 96;
+
+/** The class of the board's root element, which its styles are scoped under. */
+export const BOARD_CLASS = 'funnel-board';
 
 /**
- * The board's styles, computed once for the whole board: columns and cards are plain elements with
- * these classes, so 500 cards cost no per-card style work.
+ * The board's styles: columns and cards are plain elements with these classes, so 500 cards cost no
+ * per-card style work. Part of the theme's global CSS (theme-config.ts), under the board's root
+ * class: the build writes them to the theme's stylesheet, and the page computes nothing for them.
  */
-export const boardStyles: SystemStyleObject = {
+const boardStyles: SystemStyleObject = {
   // The columns scroll sideways inside the board, never the page; on a phone one column at a time
   // snaps into place, with the next one peeking in.
   '& .board-scroller': {
@@ -54,8 +62,11 @@ export const boardStyles: SystemStyleObject = {
   // in a slot placed at its offset, so the cards' box is as tall as all of them.
   '& .board-column__list': {
     px: '2',
-    minHeight: '24',
-    maxHeight: { base: 'calc(100dvh - 240px)', md: 'calc(100dvh - 260px)' },
+    minHeight: `${LIST_MIN_HEIGHT_PX}px`,
+    maxHeight: {
+      base: `calc(100dvh - ${LIST_HEIGHT_OFFSET_PX.base}px)`,
+      md: `calc(100dvh - ${LIST_HEIGHT_OFFSET_PX.md}px)`,
+    },
     overflowY: 'auto',
     overflowAnchor: 'none',
     borderRadius: 'md',
@@ -103,3 +114,6 @@ export const boardStyles: SystemStyleObject = {
   '& .board-card__flag[data-kind=contact]': { bg: 'blue.subtle', color: 'blue.fg' },
   '& .board-card__note': { display: 'block', fontSize: 'xs', color: 'fg.muted', lineClamp: 2 },
 };
+
+/** The board's styles as global CSS of the theme, scoped under the board's root element. */
+export const boardGlobalCss: Record<string, SystemStyleObject> = { [`.${BOARD_CLASS}`]: boardStyles };

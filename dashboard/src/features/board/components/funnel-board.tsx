@@ -1,8 +1,9 @@
-import { Box } from '@chakra-ui/react';
 import { DndContext, DragOverlay } from '@dnd-kit/core';
-import { CONVERSATION_STATUSES } from '@reachly/shared/constants';
+import { CONVERSATION_STATUSES, type ConversationStatus } from '@reachly/shared/constants';
 import type { CardMove } from '@reachly/shared/funnel';
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useAfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import type { BoardParams } from '../board-queries.ts';
 import { useBoardDrag } from '../hooks/use-board-drag.ts';
 import { useBoardSensors } from '../hooks/use-board-sensors.ts';
@@ -12,7 +13,7 @@ import { SCREEN_READER_INSTRUCTIONS } from '../utils/announcements.ts';
 import type { BoardCard, BoardData } from '../utils/board-data.ts';
 import { DRAG_INSTRUCTIONS_ID } from './board-card.tsx';
 import { BoardColumn } from './board-column.tsx';
-import { boardStyles } from './board-styles.ts';
+import { BOARD_CLASS } from './board-styles.ts';
 import { CardContent } from './card-content.tsx';
 
 interface FunnelBoardProps {
@@ -25,6 +26,8 @@ interface FunnelBoardProps {
   onOpen: (card: BoardCard) => void;
 }
 
+const NO_COLUMNS: ReadonlySet<ConversationStatus> = new Set();
+
 /** The ten status columns with drag and drop between and within them (spec §2, §4). */
 export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoardProps) {
   const move = useMoveConversation(params);
@@ -34,7 +37,17 @@ export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoa
   const sensors = useBoardSensors();
   const busy = fetching || move.isPending;
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  const near = useNearColumns(scroller);
+  // Cards become sortable (dnd-kit's per-card registration) once the board is painted, or at once
+  // when a person reaches for one first: a pointer over the board, focus in it, a touch.
+  const painted = useAfterFirstPaint();
+  const [reached, setReached] = useState(false);
+  const sortable = painted || reached;
+  const reach = () => {
+    if (!sortable) flushSync(() => setReached(true));
+  };
+  // The columns first (one commit, one layout), then their cards in a render of their own, in the
+  // background: no single task lays out the whole board.
+  const near = useDeferredValue(useNearColumns(scroller), NO_COLUMNS);
 
   return (
     <DndContext
@@ -46,18 +59,19 @@ export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoa
       }}
       {...drag.handlers}
     >
-      <Box css={boardStyles} data-testid="funnel-board">
+      <div
+        className={BOARD_CLASS}
+        data-testid="funnel-board"
+        onPointerOverCapture={reach}
+        onFocusCapture={reach}
+        onTouchStartCapture={reach}
+      >
         <p id={DRAG_INSTRUCTIONS_ID} hidden>
           {SCREEN_READER_INSTRUCTIONS.draggable}
         </p>
         {/* Focusable and named: a keyboard scrolls the columns sideways too (axe scrollable-region-focusable). */}
-        <Box
-          as="section"
-          ref={setScroller}
-          className="board-scroller"
-          tabIndex={0}
-          aria-label="Status columns"
-        >
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region a keyboard must reach (WCAG 2.1.1) */}
+        <section ref={setScroller} className="board-scroller" tabIndex={0} aria-label="Status columns">
           <div className="board-columns">
             {CONVERSATION_STATUSES.map((status) => (
               <BoardColumn
@@ -70,11 +84,12 @@ export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoa
                 disabled={stale}
                 activeId={drag.active?.id ?? null}
                 near={near.has(status.value)}
+                sortable={sortable}
                 onOpen={onOpen}
               />
             ))}
           </div>
-        </Box>
+        </section>
         <DragOverlay>
           {drag.active ? (
             <div className="board-card board-card--overlay">
@@ -82,7 +97,7 @@ export function FunnelBoard({ data, params, fetching, stale, onOpen }: FunnelBoa
             </div>
           ) : null}
         </DragOverlay>
-      </Box>
+      </div>
     </DndContext>
   );
 }

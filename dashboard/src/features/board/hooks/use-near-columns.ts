@@ -1,5 +1,6 @@
 import { CONVERSATION_STATUSES, type ConversationStatus } from '@reachly/shared/constants';
 import { useEffect, useState } from 'react';
+import { viewportSize } from '../../../lib/viewport.ts';
 import { COLUMN_GAP_PX, COLUMN_WIDTH_PX } from '../components/board-styles.ts';
 
 /**
@@ -10,7 +11,7 @@ const NEAR_MARGIN = '0px 100%';
 
 /** Before the browser has said which columns are where: those within two widths of the window. */
 function firstGuess(): ReadonlySet<ConversationStatus> {
-  const count = Math.ceil((2 * window.innerWidth) / (COLUMN_WIDTH_PX + COLUMN_GAP_PX));
+  const count = Math.ceil((2 * viewportSize().width) / (COLUMN_WIDTH_PX + COLUMN_GAP_PX));
   return new Set(CONVERSATION_STATUSES.slice(0, count).map((s) => s.value));
 }
 

@@ -38,6 +38,14 @@ export function formatDay(day: string, now: Date = new Date(), locale?: string):
   return formatter(locale, { ...(sameYear ? DAY : DATE), timeZone: 'UTC' }).format(date);
 }
 
+/**
+ * Builds the cards' formatters ahead of the board's first render (in an idle moment while its cards
+ * are fetched): the page's first formatter loads the locale's data, a long step of its own.
+ */
+export function warmFormatters(locale?: string): void {
+  for (const options of [TIME, DAY, DATE, FULL]) formatter(locale, options);
+}
+
 /** Today as YYYY-MM-DD in the browser's zone. */
 export function localDay(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
