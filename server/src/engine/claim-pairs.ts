@@ -1,12 +1,7 @@
-import {
-  effectiveDailyCap,
-  isWithinWorkingHours,
-  nextWorkingStart,
-  type SlowDownLevel,
-  startOfNextLocalDay,
-} from '@reachly/shared/logic';
+import { effectiveDailyCap, nextWorkingStart, type SlowDownLevel } from '@reachly/shared/logic';
 import type { CampaignAction, ClaimReason } from '@reachly/shared/schemas';
 import { ACTION_PRIORITY } from './claim-sql.ts';
+import { inWorkingHours, localDay } from './local-day.ts';
 import type { PlannedCampaign } from './planner.ts';
 import { capOf } from './slow-down.ts';
 
@@ -40,13 +35,13 @@ export function pairsThatMayRun(
   const blocked: BlockedPair[] = [];
   for (const campaign of campaigns) {
     const hours = campaign.settings.workingHours;
-    const inHours = isWithinWorkingHours(now, hours, timeZone);
+    const inHours = inWorkingHours(now, hours, timeZone);
     for (const action of ACTION_PRIORITY) {
       const pair: Pair = [campaign.id, action];
       if (!inHours) {
         blocked.push({ pair, reason: 'outside-working-hours', at: nextWorkingStart(now, hours, timeZone) });
       } else if ((counts.get(action) ?? 0) >= effectiveDailyCap(capOf(campaign, action, levels), factor)) {
-        blocked.push({ pair, reason: 'daily-cap', at: startOfNextLocalDay(now, timeZone) });
+        blocked.push({ pair, reason: 'daily-cap', at: localDay(now, timeZone).next });
       } else {
         allowed.push(pair);
       }

@@ -10,8 +10,8 @@ import { SLOW_DOWNS_OF_PROFILE, type SlowDownState, toSlowDowns } from './slow-d
 
 /**
  * The claim's statements, one round trip each (the functions of migration
- * 20261127000100-claim-statements, whose plans the database keeps per session). A claim reads
- * once and writes once (claim.ts):
+ * 20261127000100-claim-statements as 20261129100010-leaner-claim left them, whose plans the
+ * database keeps per session). A claim reads once and writes once (claim.ts):
  * - the look (`lookAt`): the profile with its row version, the licence, the traffic, its running
  *   campaigns, its claims per action today and its most urgent due tasks over all its campaigns,
  *   each with what the person's rules look at (TaskFacts); and, only when those tasks run out before

@@ -1,4 +1,4 @@
-import { safeTimeZone, startOfLocalDay } from '@reachly/shared/logic';
+import { safeTimeZone } from '@reachly/shared/logic';
 import type {
   CampaignLog,
   CampaignRunStats,
@@ -11,6 +11,7 @@ import { toCampaignLog } from './activity-log.ts';
 import { type LogRowJson, parsed } from './claim-sql.ts';
 import { secondsUntilLatest } from './clock.ts';
 import type { LeasedTask } from './leases.ts';
+import { localDay } from './local-day.ts';
 import { doneLog, isPlainDone, PLAIN_DONE } from './outcomes.ts';
 import type { Effects } from './task-types.ts';
 
@@ -19,13 +20,14 @@ type DoneReport = Extract<TaskOutcomeBody, { status: 'done' }>;
 /**
  * A done report of a task this process leased (leases.ts), whose outcome writes nothing but the
  * task, its log row and, for a friend request, the lead's flag (outcomes.ts PLAIN_DONE), in one
- * statement (reachly_task_done, migration 20261127000100-claim-statements): the task locked and
- * checked to be the lease (this profile's, this attempt, still claimed or started, its campaign
- * still there), marked done, the request's flag, what the page showed of the message button on the
- * person's lead rows (people.ts learnMessageButton), the log row; with what the answer and the
- * pushes need (the profile's next action and pause, the run's stats today). When the task is not
- * that lease any more, nothing is written and the answer is null: the report takes the full path
- * (reports.ts), with its refusals and its answer to a repeated report.
+ * statement (reachly_task_done, migration 20261127000100-claim-statements as 20261129100010
+ * left it): the task marked done only if it is the lease (this profile's, this attempt, still
+ * claimed or started, its campaign still there: its update's own condition), the request's flag,
+ * what the page showed of the message button on the person's lead rows (people.ts
+ * learnMessageButton), the log row; with what the answer and the pushes need (the profile's next
+ * action and pause, the run's stats today). When the task is not that lease any more, nothing is
+ * written and the answer is null: the report takes the full path (reports.ts), with its refusals
+ * and its answer to a repeated report.
  */
 export async function reportDone(
   db: Knex,
@@ -56,7 +58,7 @@ export async function reportDone(
     // What the lead's page showed, for a task with a lead.
     has_message_button: leased.leadId === null ? null : (data.hasMessageButton ?? null),
     logs: [entry],
-    since: startOfLocalDay(now, leased.timeZone).toISOString(),
+    since: localDay(now, leased.timeZone).start.toISOString(),
   };
   const row = (
     await prepared(db.raw('select reachly_task_done(?::jsonb) as v', [JSON.stringify(report_)]), 'task_done')
