@@ -15,6 +15,8 @@ type PageSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let socket: PageSocket | null = null;
 let connectedFor: { organizationId: number; token: string | null } | null = null;
 let state: ConnectionState = 'closed';
+/** Whether the page's socket has been open since it was made: its next 'opening' is a reconnection. */
+let wasOpen = false;
 const stateListeners = new Set<() => void>();
 /** Each event's listeners, whichever socket is open: a socket hands every push to them (onAny). */
 const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -33,6 +35,15 @@ export function getConnectionState(): ConnectionState {
   return state;
 }
 
+/**
+ * Whether the page's socket was open before: 'opening' then means it lost the connection and is
+ * getting it back, not that it is making its first (the page opens it once the first screen is
+ * painted, so a first 'opening' is seen on every load).
+ */
+export function hasBeenOpen(): boolean {
+  return wasOpen;
+}
+
 export function subscribeConnectionState(listener: () => void): () => void {
   stateListeners.add(listener);
   return () => stateListeners.delete(listener);
@@ -48,6 +59,7 @@ export function connectRealtime(organizationId: number, token: string | null): P
     return socket;
   disconnectRealtime();
   connectedFor = { organizationId, token };
+  wasOpen = false;
   socket = io({
     path: SOCKET_PATH,
     transports: [...SOCKET_TRANSPORTS],
@@ -58,7 +70,10 @@ export function connectRealtime(organizationId: number, token: string | null): P
   });
   setState('opening');
   socket.onAny(dispatch);
-  socket.on('connect', () => setState('open'));
+  socket.on('connect', () => {
+    wasOpen = true;
+    setState('open');
+  });
   socket.on('disconnect', (reason) => {
     // socket.io does not reconnect after the server closed the socket (e.g. during a deploy); the
     // page does, once, after the first backoff delay. A refused handshake then ends it ('closed').
