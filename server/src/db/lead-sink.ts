@@ -203,7 +203,7 @@ function copySink({ trx, organizationId, collectionId, source, startsEmpty }: Le
 
   /** COPYs lines straight into leads (see copySink), answering how many were inserted. */
   async function copyIntoLeads(client: pg.Client, lines: CopyLines): Promise<number> {
-    if (!process.env.H18_NOSP) await client.query(`savepoint ${BATCH_SAVEPOINT}`);
+    await client.query(`savepoint ${BATCH_SAVEPOINT}`);
     try {
       await copy(client, `copy leads (${COPY_COLUMNS}) from stdin`, lines.body());
     } catch (error) {
@@ -212,7 +212,7 @@ function copySink({ trx, organizationId, collectionId, source, startsEmpty }: Le
       seen = null;
       return checkedInsert(client, lines);
     }
-    if (!process.env.H18_NOSP) await client.query(`release savepoint ${BATCH_SAVEPOINT}`);
+    await client.query(`release savepoint ${BATCH_SAVEPOINT}`);
     return lines.lines;
   }
 

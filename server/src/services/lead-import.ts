@@ -267,7 +267,7 @@ export function readLeadRow(
  * Imports a CSV of leads through `sink`. The first line names the columns (see
  * LEAD_CSV_HEADER_ALIASES); each later line is a lead, or an invalid line (no usable profile URL, a
  * value too long, more non-empty cells than the header, a quote never closed) that is counted and listed.
- * Throws a 400 when the file is not a CSV of leads: empty, binary, no profile URL column, or a
+ * Throws a 400 when the file is not a CSV of leads: empty, binary, UTF-16, no profile URL column, or a
  * record longer than LEAD_IMPORT_MAX_RECORD_CHARS. Rows already in the collection, or repeated in
  * the file, count as duplicates (the unique index skips them, the transaction sees its own rows).
  */
