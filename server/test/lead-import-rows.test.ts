@@ -1,8 +1,8 @@
-import { type LeadCsvField, leadCsvRowSchema } from '@reachly/shared/schemas';
+import { type LeadCsvField, leadCsvRowSchema, normalizeProfileUrl } from '@reachly/shared/schemas';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CopyLines, copyText } from '../src/db/copy-lines.ts';
-import { readLeadRow } from '../src/services/lead-import.ts';
+import { isCanonicalProfileUrl, readLeadRow } from '../src/services/lead-import.ts';
 
 /**
  * The import reads each CSV row without zod's objects (readLeadRow's quick path): whatever the
@@ -89,6 +89,90 @@ describe('readLeadRow', () => {
       name: 'Berg',
     });
     expect(readLeadRow(['', 'Ann'], columns)).toBe('Missing profile URL');
+  });
+});
+
+describe('isCanonicalProfileUrl', () => {
+  /** Links built of the pieces URL parsing changes or refuses, and of ordinary ones. */
+  const piece = <T>(...values: T[]) => fc.constantFrom(...values);
+  const label = fc.oneof(
+    { weight: 4, arbitrary: piece('a', 'example', 'x1', 'my-site', 'b2b', 'sandbox', 'local', 'com', 'de') },
+    {
+      weight: 1,
+      arbitrary: piece(
+        'www',
+        'm',
+        'xn--bcher-kva',
+        'xn--a',
+        '0x1f',
+        '1',
+        '08',
+        '255',
+        '-a',
+        'a-',
+        'a--b',
+        'A',
+        'é',
+        '',
+      ),
+    },
+  );
+  const host = fc.array(label, { minLength: 1, maxLength: 4 }).map((labels) => labels.join('.'));
+  const segment = fc.oneof(
+    {
+      weight: 6,
+      arbitrary: piece('in', 'people', 'import-42', 'Ann_Berg', 'a.b', 'x~y', 'profile.php', 'PROFILE.PHP'),
+    },
+    {
+      weight: 1,
+      arbitrary: piece('.', '..', '%2e', '%41', '', 'a b', 'é', 'a:b', 'a@b', 'a;b', '\\', '?', '#'),
+    },
+  );
+  const link = fc
+    .tuple(
+      piece('https://', 'https://', 'http://', 'HTTPS://', 'ftp://', 'https:', 'https:///', ''),
+      piece('', '', '', 'user@'),
+      host,
+      piece('', '', '', '', ':443', ':80', ':8080', ':'),
+      fc.array(segment, { maxLength: 4 }),
+      piece('', '', '', '', '/', '?id=1', '#x', '?'),
+    )
+    .map(
+      ([scheme, user, h, port, segments, tail]) =>
+        `${scheme}${user}${h}${port}${segments.map((s) => `/${s}`).join('')}${tail}`,
+    );
+
+  it('holds only links normalizeProfileUrl answers as they are', () => {
+    let canonical = 0;
+    fc.assert(
+      fc.property(link, (url) => {
+        if (!isCanonicalProfileUrl(url)) return;
+        canonical += 1;
+        expect(normalizeProfileUrl(url)).toBe(url);
+      }),
+      { numRuns: 20_000 },
+    );
+    // The generator reaches the quick path, not only the links it leaves to URL.
+    expect(canonical).toBeGreaterThan(500);
+  });
+
+  it('takes the links of a usual file, and leaves the others to URL', () => {
+    for (const url of ['https://sandbox.local/people/import-1', 'https://example.com/in/ann', 'http://a.b']) {
+      expect(isCanonicalProfileUrl(url)).toBe(true);
+    }
+    for (const url of [
+      'https://www.example.com/in/ann',
+      'https://m.example.com/in/ann',
+      'https://example.com/in/ann/',
+      'https://Example.com/in/ann',
+      'https://example.com:443/in/ann',
+      'https://1.2.3.4/in/ann',
+      'https://example.com/./in',
+      'https://example.com/profile.php',
+      'https://example.com/in/ann?x=1',
+    ]) {
+      expect(isCanonicalProfileUrl(url)).toBe(false);
+    }
   });
 });
 
