@@ -1,9 +1,11 @@
 import { seededRandom } from '@reachly/shared/logic';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardStatusForIntent } from '../src/ai/card-moves.ts';
+import { configuredReplyProvider } from '../src/ai/configured-provider.ts';
 import { DEFAULT_GUARDRAILS } from '../src/ai/guardrails.ts';
-import { createReplyProvider, OpenAiReplyProvider } from '../src/ai/index.ts';
+import { createReplyProvider } from '../src/ai/index.ts';
 import { OfflineReplyProvider } from '../src/ai/offline-provider.ts';
+import { OpenAiReplyProvider } from '../src/ai/openai-provider.ts';
 import { latestIncomingText, type ReplyIntent, type ReplyMessage } from '../src/ai/reply-provider.ts';
 import { ConfigError, parseEnv } from '../src/config.ts';
 
@@ -117,9 +119,18 @@ describe('offline reply provider', () => {
     expect(() => parseEnv({ AI_BASE_URL: 'ftp://x' })).toThrow('Invalid environment variable AI_BASE_URL');
   });
 
-  it('createReplyProvider picks the provider the configuration names', () => {
+  it('configuredReplyProvider picks the provider the configuration names', () => {
     const base = { AI_BASE_URL: undefined, AI_API_KEY: undefined, AI_MODEL: 'm' };
-    expect(createReplyProvider({ ...base, AI_PROVIDER: 'offline' })).toBeInstanceOf(OfflineReplyProvider);
-    expect(createReplyProvider({ ...base, AI_PROVIDER: 'openai' })).toBeInstanceOf(OpenAiReplyProvider);
+    expect(configuredReplyProvider({ ...base, AI_PROVIDER: 'offline' })).toBeInstanceOf(OfflineReplyProvider);
+    expect(configuredReplyProvider({ ...base, AI_PROVIDER: 'openai' })).toBeInstanceOf(OpenAiReplyProvider);
+  });
+
+  it('createReplyProvider loads that provider with the first reply it reads, and answers as it does', async () => {
+    const base = { AI_BASE_URL: undefined, AI_API_KEY: undefined, AI_MODEL: 'm' };
+    const lazy = createReplyProvider({ ...base, AI_PROVIDER: 'offline' });
+    const conversation: ReplyMessage[] = [
+      { direction: 'in', text: 'Sounds great, tell me more', time: '2025-06-03T10:00:00Z' },
+    ];
+    expect(await lazy.classify(conversation)).toEqual(await provider.classify(conversation));
   });
 });

@@ -293,6 +293,11 @@ describe('POST /api/leads/import: refused uploads write nothing', () => {
         'name,email\nAnna,anna@x.com\n',
         'The file is not a CSV file of leads: its first line names no profile URL column (url, profileUrl or link).',
       ],
+      [
+        'UTF-16 without NUL bytes',
+        new Blob([Buffer.from([0xff, 0xfe]), Buffer.from('網址名前', 'utf16le')], { type: 'text/csv' }),
+        'The file is not a CSV file of leads: it is UTF-16 text; save it as CSV (UTF-8).',
+      ],
       ['empty', '', 'The file is not a CSV file of leads: it is empty.'],
       ['only blank lines', '\n\n\n', 'The file is not a CSV file of leads: it has no header line.'],
     ];

@@ -45,6 +45,32 @@ export async function importBenches(context: ImportBenchContext): Promise<BenchR
   }
 }
 
+/**
+ * The bound: the CSV's rows (bare_leads) inserted into leads inside PostgreSQL by one INSERT … SELECT,
+ * with the table's indexes, keys and count trigger, into a new collection of a new organisation.
+ */
+async function floorMs(databaseUrl: string, label: string): Promise<number> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: number }>(
+      `with o as (insert into organizations (name, invite_token) values ($1, md5(random()::text)) returning id)
+       insert into collections (organization_id, name) select id, 'Floor' from o returning id`,
+      [`Bench floor ${label}`],
+    );
+    return await timedMs(() =>
+      db.query(
+        `insert into leads (organization_id, collection_id, profile_url, name, first_name, last_name, source)
+         select c.organization_id, c.id, b.profile_url, b.name, b.first_name, b.last_name, 'import'
+         from bare_leads b cross join collections c where c.id = $1`,
+        [rows[0]?.id],
+      ),
+    );
+  } finally {
+    await db.end();
+  }
+}
+
 async function measureImport({
   root,
   databaseUrl,
@@ -76,6 +102,11 @@ async function measureImport({
     ]);
   });
 
+  // The bound, measured before and after the import (their mean: the load and the table's size
+  // differ), each time into a collection of an organisation of its own, as the import's.
+  log('INSERT … SELECT into leads (the bound), before the import');
+  const floorBeforeMs = await floorMs(databaseUrl, 'before');
+
   const registered = (await root.register('bench-import@example.com')).api;
   const api = new Api(server.url, registered.token);
   const collection = await api.client.call(contract.collections.create, { body: { name: 'Imported' } });
@@ -91,6 +122,8 @@ async function measureImport({
     ({ imported } = await api.client.call(contract.leads.import, { body: form }));
   });
   if (imported !== count) throw new Error(`import kept ${imported} of ${count} rows`);
+  log('INSERT … SELECT into leads (the bound), after the import');
+  const floorAfterMs = await floorMs(databaseUrl, 'after');
   const importRate = count / (importMs / 1000);
   const copyRate = count / (copyMs / 1000);
   rows.push({
@@ -100,22 +133,9 @@ async function measureImport({
     met: importRate / copyRate >= 0.5,
     detail: `${Math.round(importRate).toLocaleString('en')} vs ${Math.round(copyRate).toLocaleString('en')} rows/s`,
   });
-  // The bound: the same rows inserted into the leads table inside PostgreSQL, with its indexes,
-  // unique key and foreign keys, and no client or server in the way.
+  const floorRate = count / ((floorBeforeMs + floorAfterMs) / 2 / 1000);
   const floor = new pg.Client({ connectionString: databaseUrl });
   await floor.connect();
-  const { rows: made } = await floor.query<{ id: number }>(
-    "insert into collections (organization_id, name) select organization_id, 'Floor' from collections where id = $1 returning id",
-    [collection.id],
-  );
-  const floorMs = await timedMs(() =>
-    floor.query(
-      `insert into leads (organization_id, collection_id, profile_url, name, first_name, last_name, source)
-       select c.organization_id, c.id, b.profile_url, b.name, b.first_name, b.last_name, 'import'
-       from bare_leads b cross join collections c where c.id = $1`,
-      [made[0]?.id],
-    ),
-  );
   // \copy into a table with leads' own keys and indexes (LIKE leads INCLUDING ALL: its primary key,
   // unique key, indexes and defaults; plus its two foreign keys), every row in one fixed collection.
   const { rows: keyed } = await floor.query<{ id: number; organization_id: number }>(
@@ -144,13 +164,12 @@ async function measureImport({
     ]);
   });
   const keyedCopyRate = count / (keyedCopyMs / 1000);
-  const floorRate = count / (floorMs / 1000);
   rows.push({
     measure: 'The same import vs INSERT … SELECT of the same rows into leads inside PostgreSQL',
     value: ratio(importRate / floorRate),
-    goal: '(the bound)',
-    met: null,
-    detail: `${Math.round(importRate).toLocaleString('en')} vs ${Math.round(floorRate).toLocaleString('en')} rows/s: what the leads table's indexes and keys cost`,
+    goal: '≥ 0.90',
+    met: importRate / floorRate >= 0.9,
+    detail: `${Math.round(importRate).toLocaleString('en')} vs ${Math.round(floorRate).toLocaleString('en')} rows/s: what the leads table's indexes and keys cost (the bound's mean of a run before the import, ${Math.round(floorBeforeMs)} ms, and one after, ${Math.round(floorAfterMs)} ms; the import ${Math.round(importMs)} ms)`,
   });
   rows.push({
     measure: 'The same import vs psql \\copy into a table with the same keys and indexes as leads',

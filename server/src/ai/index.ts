@@ -1,32 +1,25 @@
-import type { Config } from '../config.ts';
-import { OfflineReplyProvider } from './offline-provider.ts';
-import { OpenAiReplyProvider } from './openai-provider.ts';
+import type { AiConfig, ProviderOptions } from './configured-provider.ts';
 import type { ReplyProvider } from './reply-provider.ts';
 
 export { cardStatusForIntent } from './card-moves.ts';
 export * from './guardrails.ts';
-export { OpenAiReplyProvider } from './openai-provider.ts';
 export * from './reply-provider.ts';
 
-const DEFAULT_AI_BASE_URL = 'https://api.openai.com/v1';
-
-export type AiConfig = Pick<Config, 'AI_PROVIDER' | 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL'>;
-
 /**
- * The reply provider the configuration names: offline (default, no network) or an
- * OpenAI-compatible server, which falls back to the offline classifier when it fails.
+ * The reply provider the configuration names (configured-provider.ts), loaded with the first reply
+ * it reads: its language detector's n-gram tables (eld), nlp.js and chrono-node hold about 75 MB
+ * that a server which reads no reply (most of a day, on a laptop) does not need.
  */
-export function createReplyProvider(
-  config: AiConfig,
-  options: { onFallback?: (reason: string) => void; timeoutMs?: number } = {},
-): ReplyProvider {
-  const offline = new OfflineReplyProvider();
-  if (config.AI_PROVIDER === 'offline') return offline;
-  return new OpenAiReplyProvider({
-    baseUrl: config.AI_BASE_URL ?? DEFAULT_AI_BASE_URL,
-    apiKey: config.AI_API_KEY,
-    model: config.AI_MODEL,
-    fallback: offline,
-    ...options,
-  });
+export function createReplyProvider(config: AiConfig, options: ProviderOptions = {}): ReplyProvider {
+  let loaded: Promise<ReplyProvider> | null = null;
+  const provider = () => {
+    loaded ??= import('./configured-provider.ts').then((m) => m.configuredReplyProvider(config, options));
+    return loaded;
+  };
+  return {
+    classify: async (conversation) => (await provider()).classify(conversation),
+    understand: async (conversation, understandOptions) =>
+      (await provider()).understand(conversation, understandOptions),
+    reply: async (input) => (await provider()).reply(input),
+  };
 }

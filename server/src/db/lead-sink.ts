@@ -1,32 +1,46 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { insertLeadColumns, type LeadColumns } from './insert-leads.ts';
+import { CopyLines, copyText } from './copy-lines.ts';
+import { insertLeadColumns } from './insert-leads.ts';
 import { embeddedDatabase, toAffectedRows } from './knex.ts';
 import { SeenUrls } from './seen-urls.ts';
 
 /**
- * Where the CSV import writes its leads, one chunk at a time, inside the import's transaction. On
- * PostgreSQL each chunk is COPYed into a temporary staging table, then moved into leads by one
- * INSERT … SELECT … ON CONFLICT DO NOTHING (the statement the table's keys bound, docs/decisions.md);
- * on the embedded PGlite, which has no COPY from a client stream, each chunk is one multi-row insert
+ * Where the CSV import writes its leads, one batch at a time, inside the import's transaction. On
+ * PostgreSQL a batch's leads are COPYed straight into leads when none of them can be there already
+ * (a collection empty at the start, URLs not seen earlier in the file), else into a temporary staging
+ * table and moved into leads by one INSERT … SELECT … ON CONFLICT DO NOTHING (copySink); on the
+ * embedded PGlite, which has no COPY from a client stream, each batch is one multi-row insert
  * (insertLeadColumns). Either way, a lead already in the collection or repeated in the file is
- * skipped by the unique key, and the chunk's answer is how many were inserted.
+ * skipped by the unique key, and the batch's answer is how many were inserted.
  */
 
-/** One chunk of imported leads, one array per column (leads.fields as JSON text). */
-export type LeadChunk = Pick<LeadColumns, 'profileUrl' | 'name' | 'firstName' | 'lastName'> & {
-  fields: string[];
-};
+/** The leads of an import read since the last write, kept as the sink will send them. */
+export interface LeadBatch {
+  /** Leads added. */
+  readonly size: number;
+  /** About how many bytes the batch holds: the import writes it early when that grows large. */
+  readonly weight: number;
+  /** Adds a lead (its leads.fields as JSON text). */
+  add(
+    profileUrl: string,
+    name: string | null,
+    firstName: string | null,
+    lastName: string | null,
+    fields: string,
+  ): void;
+}
 
 export interface LeadSink {
+  /** An empty batch. */
+  batch(): LeadBatch;
   /**
-   * Sends a chunk to the database (on PostgreSQL, COPYs it into the stage) and answers the step that
-   * writes it into the collection, which answers how many of its leads were new. The import parses
-   * the next chunk while that step runs, but not while the chunk is sent: feeding the COPY then has
-   * the server's thread to itself.
+   * Takes a batch of this sink and answers the step that writes it into the collection, which
+   * answers how many of its leads were new. The import reads the next batch while that step runs:
+   * the database works through a batch while the server parses the next one.
    */
-  write(chunk: LeadChunk): Promise<() => Promise<number>>;
+  write(batch: LeadBatch): Promise<() => Promise<number>>;
 }
 
 interface LeadSinkOptions {
@@ -41,50 +55,54 @@ interface LeadSinkOptions {
   startsEmpty: boolean;
 }
 
-export function emptyLeadChunk(): LeadChunk {
-  return { profileUrl: [], name: [], firstName: [], lastName: [], fields: [] };
-}
-
 export function leadSink(options: LeadSinkOptions): LeadSink {
   return embeddedDatabase(options.db) ? insertSink(options) : copySink(options);
 }
 
-/** PGlite: a multi-row insert per chunk (one array parameter per column). */
+/** PGlite: a multi-row insert per batch (one array parameter per column). */
 function insertSink({ trx, organizationId, collectionId, source }: LeadSinkOptions): LeadSink {
+  class Batch implements LeadBatch {
+    readonly profileUrl: string[] = [];
+    readonly name: (string | null)[] = [];
+    readonly firstName: (string | null)[] = [];
+    readonly lastName: (string | null)[] = [];
+    readonly fields: string[] = [];
+    weight = 0;
+    get size(): number {
+      return this.profileUrl.length;
+    }
+    add(
+      profileUrl: string,
+      name: string | null,
+      firstName: string | null,
+      lastName: string | null,
+      fields: string,
+    ) {
+      this.profileUrl.push(profileUrl);
+      this.name.push(name);
+      this.firstName.push(firstName);
+      this.lastName.push(lastName);
+      this.fields.push(fields);
+      this.weight += 2 * (profileUrl.length + fields.length + (name?.length ?? 0) * 2);
+    }
+  }
   return {
-    write: async (chunk) => () =>
-      insertLeadColumns(trx, organizationId, collectionId, {
-        ...chunk,
-        avatarUrl: chunk.profileUrl.map(() => null),
-        hasMessageButton: chunk.profileUrl.map(() => false),
-        source: chunk.profileUrl.map(() => source),
-      }),
+    batch: () => new Batch(),
+    write: async (batch) => {
+      if (!(batch instanceof Batch)) throw new TypeError('a batch of another sink');
+      return () =>
+        insertLeadColumns(trx, organizationId, collectionId, {
+          ...batch,
+          avatarUrl: batch.profileUrl.map(() => null),
+          hasMessageButton: batch.profileUrl.map(() => false),
+          source: batch.profileUrl.map(() => source),
+        });
+    },
   };
 }
 
 /** The staging table: no key, no index, not logged, dropped when the import's transaction ends. */
 const STAGE = 'lead_import_stage';
-
-/** A value in COPY's text format: `\N` for null; backslash, tab, line feed and return escaped. */
-function copyText(value: string | null): string {
-  if (value === null) return '\\N';
-  if (!/[\\\t\n\r]/.test(value)) return value;
-  return value.replace(/[\\\t\n\r]/g, (c) =>
-    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
-  );
-}
-
-/** A chunk as the body of COPY … FROM STDIN (text format), one line per lead. */
-function copyBody(chunk: LeadChunk): string {
-  const lines: string[] = new Array(chunk.profileUrl.length);
-  for (let i = 0; i < lines.length; i += 1) {
-    lines[i] =
-      `${copyText(chunk.profileUrl[i] ?? null)}\t${copyText(chunk.name[i] ?? null)}\t` +
-      `${copyText(chunk.firstName[i] ?? null)}\t${copyText(chunk.lastName[i] ?? null)}\t` +
-      `${copyText(chunk.fields[i] ?? '{}')}\n`;
-  }
-  return lines.join('');
-}
 
 /** The most URLs an import remembers (SeenUrls, 32 MB); past them every row is checked by the key. */
 const SEEN_URLS_MAX = 2_000_000;
@@ -92,96 +110,147 @@ const SEEN_URLS_MAX = 2_000_000;
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 
+/** The savepoint a batch COPYed straight into leads is written under. */
+const BATCH_SAVEPOINT = 'lead_import_batch';
+
+/** The columns of every COPY of the import, into leads or into the stage. */
+const COPY_COLUMNS =
+  'organization_id, collection_id, profile_url, name, first_name, last_name, has_message_button, source, fields';
+
+/** The size of the COPY's messages (see copySink's copy). */
+const COPY_MESSAGE_BYTES = 256 * 1024;
+
+/** Buffers of written batches kept for the next ones: one is filled while another is sent. */
+const SPARE_BUFFERS = 2;
+
 /**
- * PostgreSQL: COPY into the staging table, then one INSERT … SELECT into leads, per chunk.
+ * PostgreSQL, per batch: straight into leads by COPY when no lead of it can already be there, else
+ * through the staging table and one INSERT … SELECT … ON CONFLICT DO NOTHING.
  *
  * Into a collection that held no lead when the import started, a lead can only be a duplicate of an
- * earlier line of the file: the import remembers the URLs it wrote (SeenUrls) and inserts the new
- * ones with a plain INSERT … SELECT, sparing ON CONFLICT's speculative insertion (a fifth to a third
- * of the insert). The few lines whose URL was seen go through ON CONFLICT DO
- * NOTHING. Should another request add the same person to the collection meanwhile, the unique key
- * refuses the plain insert: the chunk is undone to its savepoint and written again with ON
- * CONFLICT, and so is every later chunk.
+ * earlier line of the file: the import remembers the URLs it wrote (SeenUrls) and COPYs the new ones
+ * straight into leads, sparing the stage (a second COPY, a scan and a truncate per batch) and ON
+ * CONFLICT's speculative insertion. The few lines whose URL was seen go through the stage and ON
+ * CONFLICT DO NOTHING. Should another request add the same person to the collection meanwhile, the
+ * unique key refuses the COPY: the batch is undone to its savepoint and written again through the
+ * stage, and so is every later one. A batch's lines are COPY text in a buffer (CopyLines), which is
+ * what the COPY sends, and the buffer goes to a later batch once written.
  */
 function copySink({ trx, organizationId, collectionId, source, startsEmpty }: LeadSinkOptions): LeadSink {
-  let staged: Promise<pg.Client> | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let staged = false;
   let seen: SeenUrls | null = startsEmpty ? new SeenUrls(SEEN_URLS_MAX) : null;
-  async function stage(): Promise<pg.Client> {
-    await trx.raw(
-      `create temporary table ${STAGE} (profile_url text, name text, first_name text, last_name text,
-         fields jsonb) on commit drop`,
-    );
-    // The transaction's own connection: the COPY runs inside the import's transaction.
-    return (await (
-      trx.client as { acquireConnection(): Promise<pg.Client> }
-    ).acquireConnection()) as pg.Client;
+  const spare: Buffer[] = [];
+  /** The transaction's own connection: the COPYs run inside the import's transaction. */
+  const connection = () => {
+    connecting ??= (trx.client as { acquireConnection(): Promise<pg.Client> }).acquireConnection();
+    return connecting;
+  };
+  /** The cells around each lead's own, the same for every lead of the import. */
+  const prefix = `${Number(organizationId)}\t${Number(collectionId)}\t`;
+  const middle = `\tf\t${copyText(source)}\t`;
+
+  class Batch implements LeadBatch {
+    /** Lines COPYed straight into leads. */
+    direct: CopyLines | null = null;
+    /** Lines written through the stage, the key checked. */
+    checked: CopyLines | null = null;
+    size = 0;
+    get weight(): number {
+      return (this.direct?.length ?? 0) + (this.checked?.length ?? 0);
+    }
+    add(
+      profileUrl: string,
+      name: string | null,
+      firstName: string | null,
+      lastName: string | null,
+      fields: string,
+    ) {
+      const line =
+        prefix +
+        `${copyText(profileUrl)}\t${copyText(name)}\t${copyText(firstName)}\t${copyText(lastName)}` +
+        middle +
+        copyText(fields);
+      this.size += 1;
+      // The lines whose URL was written before (or that SeenUrls cannot take) are checked by the key.
+      const fresh = seen ? seen.add(profileUrl) === true : false;
+      if (seen?.full) seen = null;
+      if (fresh) {
+        this.direct ??= new CopyLines(spare.pop());
+        this.direct.add(line);
+      } else {
+        this.checked ??= new CopyLines(spare.pop());
+        this.checked.add(line);
+      }
+    }
   }
-  async function copy(connection: pg.Client, body: string): Promise<void> {
-    const stream = connection.query(
-      copyFrom(`copy ${STAGE} (profile_url, name, first_name, last_name, fields) from stdin`),
-    );
+
+  /**
+   * COPYs `body` in messages of COPY_MESSAGE_BYTES: PostgreSQL reads a whole message before it reads
+   * a row of it, so a batch sent as one message would keep it waiting until its last byte arrived.
+   */
+  async function copy(client: pg.Client, sql: string, body: Buffer): Promise<void> {
+    const stream = client.query(copyFrom(sql));
     await new Promise<void>((resolve, reject) => {
       stream.once('error', reject);
       stream.once('finish', () => resolve());
-      stream.end(body);
+      for (let at = 0; at < body.length; at += COPY_MESSAGE_BYTES) {
+        stream.write(body.subarray(at, Math.min(at + COPY_MESSAGE_BYTES, body.length)));
+      }
+      stream.end();
     });
   }
-  /**
-   * Moves the staged rows into leads and empties the stage, in one round trip (a simple query of
-   * several statements; the ids are integers, the source a constant): answers how many were
-   * inserted. Unchecked, the insert runs under a savepoint; should another request have added one of
-   * its people meanwhile, it is undone and done again with the key checked, and so is every later
-   * chunk.
-   */
-  async function move(connection: pg.Client, checked: boolean): Promise<number> {
-    const insert = `insert into leads (organization_id, collection_id, profile_url, name, first_name, last_name,
-                          has_message_button, source, fields)
-       select ${Number(organizationId)}, ${Number(collectionId)}, s.profile_url, s.name, s.first_name, s.last_name,
-              false, '${source.replaceAll("'", "''")}', s.fields from ${STAGE} s
-       ${checked ? 'on conflict (collection_id, profile_url) do nothing' : ''}`;
-    const inserted = (results: unknown, index: number) =>
-      toAffectedRows((results as pg.QueryResult[])[index]);
-    if (checked) return inserted(await connection.query(`${insert}; truncate ${STAGE}`), 0);
+
+  /** COPYs lines straight into leads (see copySink), answering how many were inserted. */
+  async function copyIntoLeads(client: pg.Client, lines: CopyLines): Promise<number> {
+    await client.query(`savepoint ${BATCH_SAVEPOINT}`);
     try {
-      const results = await connection.query(
-        `savepoint lead_import_chunk; ${insert}; release savepoint lead_import_chunk; truncate ${STAGE}`,
-      );
-      return inserted(results, 1);
+      await copy(client, `copy leads (${COPY_COLUMNS}) from stdin`, lines.body());
     } catch (error) {
       if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-      await connection.query('rollback to savepoint lead_import_chunk');
+      await client.query(`rollback to savepoint ${BATCH_SAVEPOINT}`);
       seen = null;
-      return move(connection, true);
+      return checkedInsert(client, lines);
     }
+    await client.query(`release savepoint ${BATCH_SAVEPOINT}`);
+    return lines.lines;
   }
+
+  /**
+   * Writes lines through the staging table with the key checked, in two round trips (the COPY, then
+   * a simple query of two statements): answers how many were inserted.
+   */
+  async function checkedInsert(client: pg.Client, lines: CopyLines): Promise<number> {
+    if (!staged) {
+      await client.query(
+        `create temporary table ${STAGE} (organization_id integer, collection_id integer, profile_url text,
+           name text, first_name text, last_name text, has_message_button boolean, source text, fields jsonb)
+         on commit drop`,
+      );
+      staged = true;
+    }
+    await copy(client, `copy ${STAGE} (${COPY_COLUMNS}) from stdin`, lines.body());
+    const results = await client.query(
+      `insert into leads (${COPY_COLUMNS}) select ${COPY_COLUMNS} from ${STAGE}
+       on conflict (collection_id, profile_url) do nothing; truncate ${STAGE}`,
+    );
+    return toAffectedRows((results as unknown as pg.QueryResult[])[0]);
+  }
+
   return {
-    async write(chunk) {
-      if (chunk.profileUrl.length === 0) return async () => 0;
-      staged ??= stage();
-      const connection = await staged;
-      let fresh = chunk;
-      const again = emptyLeadChunk();
-      if (seen) {
-        // The lines whose URL was written before (or that SeenUrls cannot take) are checked by the key.
-        fresh = emptyLeadChunk();
-        for (let i = 0; i < chunk.profileUrl.length; i += 1) {
-          const into = seen.add(chunk.profileUrl[i] as string) === true ? fresh : again;
-          into.profileUrl.push(chunk.profileUrl[i] as string);
-          into.name.push(chunk.name[i] ?? null);
-          into.firstName.push(chunk.firstName[i] ?? null);
-          into.lastName.push(chunk.lastName[i] ?? null);
-          into.fields.push(chunk.fields[i] ?? '{}');
-        }
-        if (seen.full) seen = null;
-      }
-      if (fresh.profileUrl.length > 0) await copy(connection, copyBody(fresh));
+    batch: () => new Batch(),
+    async write(batch) {
+      if (!(batch instanceof Batch)) throw new TypeError('a batch of another sink');
+      const { direct, checked } = batch;
       return async () => {
+        if (!direct && !checked) return 0;
+        const client = await connection();
         let inserted = 0;
-        if (fresh.profileUrl.length > 0) inserted += await move(connection, fresh === chunk);
-        if (again.profileUrl.length > 0) {
-          await copy(connection, copyBody(again));
-          inserted += await move(connection, true);
-        }
+        if (direct) inserted += await copyIntoLeads(client, direct);
+        if (checked) inserted += await checkedInsert(client, checked);
+        // Sent and answered: their buffers can take a later batch's lines.
+        for (const lines of [direct, checked])
+          if (lines && spare.length < SPARE_BUFFERS) spare.push(lines.release());
         return inserted;
       };
     },

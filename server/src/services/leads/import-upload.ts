@@ -98,9 +98,10 @@ export function createLeadImportUpload({
       entry.result = await importLeadsCsv({
         // Nothing more is sent once the request has ended: its rollback waits for the connection.
         sink: {
-          write: async (chunk) => {
+          batch: () => sink.batch(),
+          write: async (batch) => {
             if (entry.abort.signal.aborted) throw badRequest('The upload was cut off.');
-            const insert = await sink.write(chunk);
+            const insert = await sink.write(batch);
             return () => {
               if (entry.abort.signal.aborted) throw badRequest('The upload was cut off.');
               return insert();
