@@ -37,12 +37,20 @@ setTimeout(() => {
 }, 0);
 
 // The app is evaluated while the start-up's request is in flight, in tasks of its own instead of one
-// long task before the start-up could begin: Chakra's modules and the theme's configuration, then,
-// after a yield to the browser, the theme's system (Chakra's token dictionary), then the rest
-// (router, providers).
+// long task before the start-up could begin: Chakra's modules and the theme's configuration; then,
+// each after a yield to the browser, the configs merged, the theme's token dictionary (these two
+// steps apart only in the build: theme-steps.ts), the theme's system; then the rest (router,
+// providers).
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const app = import('./theme-config.ts')
-  .then(yieldToBrowser)
+  .then(() => import('./theme-steps.ts'))
+  .then(async ({ mergeTheme, buildThemeTokens }) => {
+    await yieldToBrowser();
+    mergeTheme();
+    await yieldToBrowser();
+    buildThemeTokens();
+    await yieldToBrowser();
+  })
   .then(() => import('./theme.ts'))
   .then(yieldToBrowser)
   .then(() => import('./app.tsx'));

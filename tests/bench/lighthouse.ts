@@ -22,6 +22,12 @@ const BOARD_CARDS = 500;
  * scripts over the simulated network, the runs after it from the cache.
  */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+/**
+ * Runs that end in a Lighthouse runtime error (NO_NAVSTART, NO_FCP… under load), that throw, or
+ * without a performance score measure nothing: such a run is repeated, at most this many times a page, and
+ * named in the detail; it is never counted as a score of 0.
+ */
+const MAX_FAILED_RUNS = 3;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
@@ -50,10 +56,12 @@ interface Report {
   categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, Audit>;
   runWarnings: string[];
+  /** Set when the run failed (Lighthouse's own field): its scores are not measurements. */
+  runtimeError?: { code: string; message: string };
 }
 
 /** One Lighthouse run of `url` in the page's browser; signed in when the browser is. */
-async function audit(page: Page, url: string, categories: readonly Category[], run = 0): Promise<Report> {
+async function audit(page: Page, url: string, categories: readonly Category[], run: number): Promise<Report> {
   const result = await lighthouse(
     url,
     {
@@ -106,16 +114,63 @@ function median(reports: Report[]): { report: Report; scores: number[] } {
   return { report, scores };
 }
 
-/** Each page audited RUNS times, one after the other. */
-async function audits(page: Page, url: string, categories: readonly Category[]): Promise<Report[]> {
-  const reports: Report[] = [];
-  for (let run = 0; run < RUNS; run += 1) reports.push(await audit(page, url, categories, run));
-  return reports;
+/** Why a run measured nothing (Lighthouse's runtime error, or no performance score), else null. */
+function failure(report: Report): string | null {
+  if (report.runtimeError) return report.runtimeError.code;
+  if (report.categories.performance?.score == null) return 'no performance score';
+  return null;
 }
 
-function rows(page: string, reports: Report[], categories: readonly Category[]): BenchRow[] {
+interface Audits {
+  /** The runs that measured the page, in order. */
+  reports: Report[];
+  /** The runs that failed (each repeated), by their error: never counted as a score. */
+  failed: string[];
+}
+
+/** Each page audited RUNS times, one after the other; a failed run is repeated (MAX_FAILED_RUNS). */
+async function audits(
+  page: Page,
+  url: string,
+  categories: readonly Category[],
+  log: (text: string) => void,
+): Promise<Audits> {
+  const reports: Report[] = [];
+  const failed: string[] = [];
+  for (let run = 0; reports.length < RUNS && failed.length < MAX_FAILED_RUNS; run += 1) {
+    let error: string | null;
+    try {
+      const report = await audit(page, url, categories, run);
+      error = failure(report);
+      if (error === null) reports.push(report);
+    } catch (thrown) {
+      // Lighthouse reports most failures in the result; one that throws is a failed run too.
+      error = thrown instanceof Error ? thrown.message.slice(0, 120) : String(thrown);
+    }
+    if (error !== null) {
+      failed.push(error);
+      log(`Lighthouse: run ${run + 1} of ${url} failed (${error}); not counted, repeated`);
+    }
+  }
+  return { reports, failed };
+}
+
+function rows(page: string, { reports, failed }: Audits, categories: readonly Category[]): BenchRow[] {
+  const failedRuns =
+    failed.length > 0
+      ? `${failed.length} failed run${failed.length > 1 ? 's' : ''} left out and repeated (${failed.join(', ')}); `
+      : '';
+  if (reports.length === 0)
+    return categories.map((category) => ({
+      measure: `Lighthouse mobile, ${page}: ${LABELS[category]}`,
+      value: 'error',
+      goal: GOALS[category] === 100 ? '100' : `≥ ${GOALS[category]}`,
+      met: false,
+      detail: `no run measured the page: ${failedRuns}`,
+    }));
   const { report, scores } = median(reports);
   const runs = scores.length > 1 ? `median of ${scores.length} runs (${scores.join(', ')}); ` : '';
+  const short = reports.length < RUNS ? `only ${reports.length} of ${RUNS} runs measured; ` : '';
   return categories.map((category) => {
     const score = scoreOf(report, category);
     const goal = GOALS[category];
@@ -124,7 +179,7 @@ function rows(page: string, reports: Report[], categories: readonly Category[]):
       value: String(score),
       goal: goal === 100 ? '100' : `≥ ${goal}`,
       met: score >= goal,
-      detail: `${category === 'performance' ? `${runs}${metrics(report)}; ` : ''}${failing(report, category)}`,
+      detail: `${category === 'performance' ? `${runs}${short}${failedRuns}${metrics(report)}; ` : ''}${failing(report, category)}`,
     };
   });
 }
@@ -136,7 +191,7 @@ export async function lighthouseBenches(log: (text: string) => void): Promise<Be
   try {
     const page = await chromium.browser.newPage();
     log('Lighthouse: /signin');
-    const signin = await audits(page, `${running.url}/signin`, CATEGORIES);
+    const signin = await audits(page, `${running.url}/signin`, CATEGORIES, log);
 
     log(`Lighthouse: /board with ${BOARD_CARDS} cards`);
     const account = await seedBoardAccount(running, BOARD_CARDS);
@@ -146,7 +201,7 @@ export async function lighthouseBenches(log: (text: string) => void): Promise<Be
     await Promise.all([page.waitForNavigation(), page.locator('button[type=submit]').click()]);
     // SEO is for public pages: the board is behind the sign-in.
     const boardCategories = CATEGORIES.filter((c) => c !== 'seo');
-    const board = await audits(page, `${running.url}/board`, boardCategories);
+    const board = await audits(page, `${running.url}/board`, boardCategories, log);
     return [
       ...rows('/signin', signin, CATEGORIES),
       ...rows(`/board (${BOARD_CARDS} cards)`, board, boardCategories),
