@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RunningServer } from '@reachly/server';
+import { CONVERSATION_STATUS_VALUES } from '@reachly/shared/constants';
 import type { Page } from 'puppeteer';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { seedBoardAccount, startBuiltDashboardServer } from './lib/built-dashboard.ts';
@@ -125,15 +126,26 @@ async function boardLongestTask(
   const traceFile = path.join(os.tmpdir(), `reachly-board-trace-${process.pid}.json`);
 
   log('tracing: the board with 500 cards opened from the navigation');
+  let cardsRendered = 0;
   const renderMs = await traced(page, traceFile, async () => {
     await page.locator('nav ::-p-text(Funnel board)').click();
+    // The board renders only the cards in and near view (each column keeps its count and height),
+    // in a background render after the columns: it is open when every column shows its count and
+    // the first its first card, nothing is loading, and the cards rendered stay the same from one
+    // painted frame to the next.
     await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid=board-card]').length === n,
+      (columns) =>
+        document.querySelectorAll('[data-testid=column-count]').length === columns &&
+        document.querySelector('[data-testid=board-card]') !== null,
       {},
-      BOARD_CARDS,
+      CONVERSATION_STATUS_VALUES.length,
     );
     await page.waitForNetworkIdle();
-    await settle(page);
+    const rendered = () => page.evaluate(() => document.querySelectorAll('[data-testid=board-card]').length);
+    for (let before = -1, now = await rendered(); now !== before; before = now, now = await rendered()) {
+      await settle(page);
+      cardsRendered = now;
+    }
   });
 
   log('tracing: one drag to the next column');
@@ -162,7 +174,7 @@ async function boardLongestTask(
     value: `${Math.round(longest)} ms`,
     goal: `≤ ${LONG_TASK_BUDGET_MS} ms`,
     met: longest <= LONG_TASK_BUDGET_MS,
-    detail: `Chromium trace, RunTask on CrRendererMain: ${Math.round(renderMs)} ms opening the board, ${Math.round(dragMs)} ms for the drag and its save`,
+    detail: `Chromium trace, RunTask on CrRendererMain: ${Math.round(renderMs)} ms opening the board (${cardsRendered} of its cards rendered: those in and near view, at the page's 800 × 600 px), ${Math.round(dragMs)} ms for the drag and its save`,
   };
 }
 
