@@ -71,20 +71,14 @@ function insertSink({ trx, organizationId, collectionId, source }: LeadSinkOptio
     get size(): number {
       return this.profileUrl.length;
     }
-    add(
-      profileUrl: string,
-      name: string | null,
-      firstName: string | null,
-      lastName: string | null,
-      fields: string,
-    ) {
+    readonly add: LeadBatch['add'] = (profileUrl, name, firstName, lastName, fields) => {
       this.profileUrl.push(profileUrl);
       this.name.push(name);
       this.firstName.push(firstName);
       this.lastName.push(lastName);
       this.fields.push(fields);
       this.weight += 2 * (profileUrl.length + fields.length + (name?.length ?? 0) * 2);
-    }
+    };
   }
   return {
     batch: () => new Batch(),
@@ -159,13 +153,7 @@ function copySink({ trx, organizationId, collectionId, source, startsEmpty }: Le
     get weight(): number {
       return (this.direct?.length ?? 0) + (this.checked?.length ?? 0);
     }
-    add(
-      profileUrl: string,
-      name: string | null,
-      firstName: string | null,
-      lastName: string | null,
-      fields: string,
-    ) {
+    readonly add: LeadBatch['add'] = (profileUrl, name, firstName, lastName, fields) => {
       const line =
         prefix +
         `${copyText(profileUrl)}\t${copyText(name)}\t${copyText(firstName)}\t${copyText(lastName)}` +
@@ -182,7 +170,7 @@ function copySink({ trx, organizationId, collectionId, source, startsEmpty }: Le
         this.checked ??= new CopyLines(spare.pop());
         this.checked.add(line);
       }
-    }
+    };
   }
 
   /**
