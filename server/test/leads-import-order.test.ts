@@ -2,12 +2,11 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { contract, urlOf } from '@reachly/shared/contract';
-import type { RealtimePayload } from '@reachly/shared/realtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ImportProgress as Progress, uploadLeads } from './helpers/lead-import.ts';
 import { collect, connectSocket } from './helpers/socket.ts';
 import {
   apiErrorOf,
-  callAs,
   countRows,
   createCollection,
   registerAccount,
@@ -29,8 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-type Progress = RealtimePayload<'leads-import-progress'>;
 
 /** The spool files the server holds now (files sent before their collectionId). */
 function spooled(): string[] {
@@ -69,14 +66,7 @@ function upload(
   parts: { collectionId?: number; shouldClear?: boolean; importId?: string; file?: string },
   order: string[],
 ) {
-  const form = new FormData();
-  for (const key of order) {
-    const value = parts[key as keyof typeof parts];
-    if (value === undefined) continue;
-    if (key === 'file') form.append('file', new Blob([String(value)], { type: 'text/csv' }), 'leads.csv');
-    else form.append(key, String(value));
-  }
-  return callAs(server.url, { authorization: account.accessToken })(contract.leads.import, { body: form });
+  return uploadLeads(server, account, { ...parts, order });
 }
 
 describe("POST /api/leads/import: the CSV's other columns", () => {
