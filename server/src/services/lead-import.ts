@@ -146,22 +146,10 @@ class InvalidLines {
   readonly lines: InvalidLeadLine[] = [];
   count = 0;
 
+  /** Lines come in the file's order (the reader reads it from start to end), so the first are kept. */
   add(line: number, reason: string): void {
     this.count += 1;
-    if (this.lines.length < LEADS_IMPORT_INVALID_LIST_MAX) {
-      this.lines.push({ line, reason });
-      return;
-    }
-    // Skipped records are reported by the parser ahead of the rows before them: keep the lowest.
-    let highest = 0;
-    for (let i = 1; i < this.lines.length; i += 1) {
-      if ((this.lines[i]?.line ?? 0) > (this.lines[highest]?.line ?? 0)) highest = i;
-    }
-    if (line < (this.lines[highest]?.line ?? 0)) this.lines[highest] = { line, reason };
-  }
-
-  sorted(): InvalidLeadLine[] {
-    return [...this.lines].sort((a, b) => a.line - b.line);
+    if (this.lines.length < LEADS_IMPORT_INVALID_LIST_MAX) this.lines.push({ line, reason });
   }
 }
 
@@ -384,7 +372,7 @@ export async function importLeadsCsv(options: ImportLeadsCsvOptions): Promise<Le
   return {
     imported: counts.imported,
     duplicates: counts.duplicates,
-    invalid: invalid.sorted(),
+    invalid: invalid.lines,
     invalidCount: invalid.count,
     processedRows: counts.processedRows,
   };
