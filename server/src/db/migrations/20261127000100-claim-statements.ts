@@ -14,86 +14,10 @@ import type { Knex } from 'knex';
  * found by status): the first tasks of each action, instead of every due task of the profile
  * sorted. A done report reads the profile's tasks done today (campaign_tasks_done_by_profile).
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`create index campaign_tasks_pending_by_action on campaign_tasks
-    (profile_id, action, due_at, id) where status = 'pending'`);
-  // A profile's done tasks by when they were done: the run's stats today after each done report.
-  await knex.raw(`create index campaign_tasks_done_by_profile on campaign_tasks
-    (profile_id, finished_at) where status = 'done'`);
-
-  // The due tasks of the (campaign, action) pairs (p_campaigns[i], p_actions[i]), by action in the
-  // order of p_priority, then due time: pending tasks whose time has come and claims whose lease
-  // lapsed; the first p_per_action of each action, p_limit in all, passing over p_seen. Each with
-  // its lead, the person's state and the facts the rules read (claim-rules.ts TaskFacts; each read
-  // only for the tasks whose rules use it).
-  await knex.raw(`
-    create function reachly_claim_tasks(
-      p_organization_id int, p_profile_id int, p_now timestamptz, p_day_start timestamptz,
-      p_priority text[], p_campaigns int[], p_actions text[], p_seen bigint[], p_per_action int, p_limit int
-    ) returns json language plpgsql stable as $$
-    begin
-      return (
-        select coalesce(json_agg(json_build_object(
-            'task', json_build_object('id', c.id, 'organization_id', c.organization_id,
-              'campaign_id', c.campaign_id, 'profile_id', c.profile_id, 'lead_id', c.lead_id,
-              'step_key', c.step_key, 'action', c.action, 'status', c.status, 'attempts', c.attempts,
-              'payload', c.payload),
-            'version', c.version,
-            'lead', case when l.id is not null then json_build_object('id', l.id,
-              'profile_url', l.profile_url, 'name', l.name, 'first_name', l.first_name,
-              'last_name', l.last_name, 'has_message_button', l.has_message_button) end,
-            'person', case when l.id is not null then json_build_object(
-              'offLimits', coalesce(pp.do_not_contact, false)
-                or exists (select 1 from leads x where x.organization_id = p_organization_id
-                             and x.profile_url = l.profile_url and (x.is_excluded or x.should_skip)),
-              'ownerProfileId', pp.owner_profile_id, 'ownerCampaignId', pp.owner_campaign_id) end,
-            'ownerCampaignStatus', oc.status,
-            'talkingElsewhere', case when l.id is not null and pp.owner_profile_id is null then exists (
-              select 1 from conversations cv join leads o on o.id = cv.lead_id
-               where o.organization_id = c.organization_id and o.profile_url = l.profile_url
-                 and cv.profile_id <> p_profile_id) end,
-            'replied', case when c.action = 'followUp' and c.lead_id is not null then exists (
-              select 1 from conversation_messages m join conversations cv on cv.id = m.conversation_id
-               where cv.lead_id = c.lead_id and cv.profile_id = c.profile_id and m.direction = 'in') end,
-            'repliesToday', case when c.action = 'aiReply' and c.status = 'pending' then (
-              select count(*) from campaign_tasks a
-               where a.lead_id = c.lead_id and a.profile_id = c.profile_id and a.action = 'aiReply'
-                 and a.status in ('claimed', 'started', 'done') and a.claimed_at >= p_day_start) end,
-            'textSent', case when c.action = 'aiReply' and c.status = 'pending'
-                              and jsonb_typeof(c.payload -> 'text') = 'string' then (
-              select count(*) from conversation_messages m join conversations cv on cv.id = m.conversation_id
-               where cv.lead_id = c.lead_id and cv.profile_id = c.profile_id and m.direction = 'out'
-                 and m.text = c.payload ->> 'text') end
-          ) order by c.rank, c.due_at, c.id), '[]')
-        from (
-          select d.*, a.rank from (
-            select x.action, x.rank, array_agg(p.campaign_id) as campaigns
-              from unnest(p_priority) with ordinality as x(action, rank)
-              join unnest(p_campaigns, p_actions) as p(campaign_id, action) on p.action = x.action
-             group by x.action, x.rank) a
-          cross join lateral (
-            select u.* from (
-              (select t.*, t.xmin::text as version from campaign_tasks t
-                where t.profile_id = p_profile_id and t.action = a.action and t.status = 'pending'
-                  and t.due_at <= p_now and t.campaign_id = any(a.campaigns) and t.id <> all(p_seen)
-                order by t.due_at, t.id limit p_per_action)
-              union all
-              (select t.*, t.xmin::text as version from campaign_tasks t
-                where t.profile_id = p_profile_id and t.action = a.action and t.status in ('claimed', 'started')
-                  and t.lease_until <= p_now and t.campaign_id = any(a.campaigns) and t.id <> all(p_seen)
-                order by t.due_at, t.id limit p_per_action)
-            ) u order by u.due_at, u.id limit p_per_action) d
-          order by a.rank, d.due_at, d.id limit p_limit) c
-        left join leads l on l.id = c.lead_id
-        left join people pp on pp.organization_id = p_organization_id and pp.profile_url = l.profile_url
-        left join campaigns oc on oc.id = pp.owner_campaign_id);
-    end $$`);
-
-  // The claim's look: the profile (its row locked when p_lock) with its row version, the licence,
-  // the traffic, its running campaigns, its claims per action since p_day_start, and the first
-  // p_per_action due tasks of each action over all its running campaigns.
-  await knex.raw(`
-    create function reachly_claim_look(
+/** The claim's look, write and plain done report as this migration made them (the leaner claim's
+ * down, 20261129100010, makes them again from these). */
+export const CLAIM_LOOK = `
+    create or replace function reachly_claim_look(
       p_organization_id int, p_profile_id int, p_now timestamptz, p_day_start timestamptz,
       p_priority text[], p_per_action int, p_lock boolean
     ) returns json language plpgsql as $$
@@ -147,16 +71,10 @@ export async function up(knex: Knex): Promise<void> {
         'tasks', reachly_claim_tasks(p_organization_id, p_profile_id, p_now, p_day_start, p_priority,
                    v_pair_campaigns, v_pair_actions, '{}', p_per_action,
                    p_per_action * coalesce(array_length(p_priority, 1), 0)));
-    end $$`);
+    end $$`;
 
-  // The claim's write (claim-sql.ts ClaimCommit, in snake case): only if the profile's row and the
-  // tasks decided on are the versions the look read (else answers ok false, having written
-  // nothing); claims the people, and if one gets another owner than the claim expected, undoes it
-  // all (error RC001); skips the dead tasks, leases the task, updates the profile, writes the log
-  // rows; and when nothing is leased, reads when the first pending task of the allowed pairs falls
-  // due and which blocked pairs hold due work.
-  await knex.raw(`
-    create function reachly_claim_write(p jsonb) returns json language plpgsql as $$
+export const CLAIM_WRITE = `
+    create or replace function reachly_claim_write(p jsonb) returns json language plpgsql as $$
     declare
       v_org int := (p ->> 'organization_id')::int;
       v_profile int := (p ->> 'profile_id')::int;
@@ -245,14 +163,10 @@ export async function up(knex: Knex): Promise<void> {
       end if;
       return json_build_object('ok', true, 'payload', v_payload, 'logs', v_logs,
         'next_due', v_next_due, 'due_blocked', coalesce(v_due_blocked, '[]'));
-    end $$`);
+    end $$`;
 
-  // A plain done report (done-outcome.ts): only if the task is still the lease the report quotes
-  // (else answers done false, having written nothing). The task is done; a sent request's flag and
-  // what the page showed of the message button go on the lead's rows; the log row; and what the
-  // answer and the pushes need: the profile's next action, pause and zone, the run's stats today.
-  await knex.raw(`
-    create function reachly_task_done(p jsonb) returns json language plpgsql as $$
+export const TASK_DONE = `
+    create or replace function reachly_task_done(p jsonb) returns json language plpgsql as $$
     declare
       v_task bigint := (p ->> 'id')::bigint;
       v_org int := (p ->> 'organization_id')::int;
@@ -302,7 +216,101 @@ export async function up(knex: Knex): Promise<void> {
                'proxy_timezone', proxy_timezone)
         into v_profile_row from profiles where id = v_profile;
       return json_build_object('done', true, 'logs', v_logs, 'stats', v_stats, 'profile', v_profile_row);
+    end $$`;
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`create index campaign_tasks_pending_by_action on campaign_tasks
+    (profile_id, action, due_at, id) where status = 'pending'`);
+  // A profile's done tasks by when they were done: the run's stats today after each done report.
+  await knex.raw(`create index campaign_tasks_done_by_profile on campaign_tasks
+    (profile_id, finished_at) where status = 'done'`);
+
+  // The due tasks of the (campaign, action) pairs (p_campaigns[i], p_actions[i]), by action in the
+  // order of p_priority, then due time: pending tasks whose time has come and claims whose lease
+  // lapsed; the first p_per_action of each action, p_limit in all, passing over p_seen. Each with
+  // its lead, the person's state and the facts the rules read (claim-rules.ts TaskFacts; each read
+  // only for the tasks whose rules use it).
+  await knex.raw(`
+    create function reachly_claim_tasks(
+      p_organization_id int, p_profile_id int, p_now timestamptz, p_day_start timestamptz,
+      p_priority text[], p_campaigns int[], p_actions text[], p_seen bigint[], p_per_action int, p_limit int
+    ) returns json language plpgsql stable as $$
+    begin
+      return (
+        select coalesce(json_agg(json_build_object(
+            'task', json_build_object('id', c.id, 'organization_id', c.organization_id,
+              'campaign_id', c.campaign_id, 'profile_id', c.profile_id, 'lead_id', c.lead_id,
+              'step_key', c.step_key, 'action', c.action, 'status', c.status, 'attempts', c.attempts,
+              'payload', c.payload),
+            'version', c.version,
+            'lead', case when l.id is not null then json_build_object('id', l.id,
+              'profile_url', l.profile_url, 'name', l.name, 'first_name', l.first_name,
+              'last_name', l.last_name, 'has_message_button', l.has_message_button) end,
+            'person', case when l.id is not null then json_build_object(
+              'offLimits', coalesce(pp.do_not_contact, false)
+                or exists (select 1 from leads x where x.organization_id = p_organization_id
+                             and x.profile_url = l.profile_url and (x.is_excluded or x.should_skip)),
+              'ownerProfileId', pp.owner_profile_id, 'ownerCampaignId', pp.owner_campaign_id) end,
+            'ownerCampaignStatus', oc.status,
+            'talkingElsewhere', case when l.id is not null and pp.owner_profile_id is null then exists (
+              select 1 from conversations cv join leads o on o.id = cv.lead_id
+               where o.organization_id = c.organization_id and o.profile_url = l.profile_url
+                 and cv.profile_id <> p_profile_id) end,
+            'replied', case when c.action = 'followUp' and c.lead_id is not null then exists (
+              select 1 from conversation_messages m join conversations cv on cv.id = m.conversation_id
+               where cv.lead_id = c.lead_id and cv.profile_id = c.profile_id and m.direction = 'in') end,
+            'repliesToday', case when c.action = 'aiReply' and c.status = 'pending' then (
+              select count(*) from campaign_tasks a
+               where a.lead_id = c.lead_id and a.profile_id = c.profile_id and a.action = 'aiReply'
+                 and a.status in ('claimed', 'started', 'done') and a.claimed_at >= p_day_start) end,
+            'textSent', case when c.action = 'aiReply' and c.status = 'pending'
+                              and jsonb_typeof(c.payload -> 'text') = 'string' then (
+              select count(*) from conversation_messages m join conversations cv on cv.id = m.conversation_id
+               where cv.lead_id = c.lead_id and cv.profile_id = c.profile_id and m.direction = 'out'
+                 and m.text = c.payload ->> 'text') end
+          ) order by c.rank, c.due_at, c.id), '[]')
+        from (
+          select d.*, a.rank from (
+            select x.action, x.rank, array_agg(p.campaign_id) as campaigns
+              from unnest(p_priority) with ordinality as x(action, rank)
+              join unnest(p_campaigns, p_actions) as p(campaign_id, action) on p.action = x.action
+             group by x.action, x.rank) a
+          cross join lateral (
+            select u.* from (
+              (select t.*, t.xmin::text as version from campaign_tasks t
+                where t.profile_id = p_profile_id and t.action = a.action and t.status = 'pending'
+                  and t.due_at <= p_now and t.campaign_id = any(a.campaigns) and t.id <> all(p_seen)
+                order by t.due_at, t.id limit p_per_action)
+              union all
+              (select t.*, t.xmin::text as version from campaign_tasks t
+                where t.profile_id = p_profile_id and t.action = a.action and t.status in ('claimed', 'started')
+                  and t.lease_until <= p_now and t.campaign_id = any(a.campaigns) and t.id <> all(p_seen)
+                order by t.due_at, t.id limit p_per_action)
+            ) u order by u.due_at, u.id limit p_per_action) d
+          order by a.rank, d.due_at, d.id limit p_limit) c
+        left join leads l on l.id = c.lead_id
+        left join people pp on pp.organization_id = p_organization_id and pp.profile_url = l.profile_url
+        left join campaigns oc on oc.id = pp.owner_campaign_id);
     end $$`);
+
+  // The claim's look: the profile (its row locked when p_lock) with its row version, the licence,
+  // the traffic, its running campaigns, its claims per action since p_day_start, and the first
+  // p_per_action due tasks of each action over all its running campaigns.
+  await knex.raw(CLAIM_LOOK);
+
+  // The claim's write (claim-sql.ts ClaimCommit, in snake case): only if the profile's row and the
+  // tasks decided on are the versions the look read (else answers ok false, having written
+  // nothing); claims the people, and if one gets another owner than the claim expected, undoes it
+  // all (error RC001); skips the dead tasks, leases the task, updates the profile, writes the log
+  // rows; and when nothing is leased, reads when the first pending task of the allowed pairs falls
+  // due and which blocked pairs hold due work.
+  await knex.raw(CLAIM_WRITE);
+
+  // A plain done report (done-outcome.ts): only if the task is still the lease the report quotes
+  // (else answers done false, having written nothing). The task is done; a sent request's flag and
+  // what the page showed of the message button go on the lead's rows; the log row; and what the
+  // answer and the pushes need: the profile's next action, pause and zone, the run's stats today.
+  await knex.raw(TASK_DONE);
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -15,52 +15,11 @@ import type { Knex } from 'knex';
  * (reachly_claim_tasks, replaced here with one more condition in the person's offLimits) answers a
  * listed lead's task off-limits, and adding an entry skips pending tasks of matching leads.
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('do_not_contact_entries', (t) => {
-    t.increments('id');
-    t.integer('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
-    t.text('kind').notNullable();
-    t.text('value').notNullable();
-    t.text('note').notNullable().defaultTo('');
-    t.integer('added_by_user_id').references('users.id').onDelete('SET NULL');
-    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.unique(['organization_id', 'kind', 'value']);
-  });
-  await knex.raw(`alter table do_not_contact_entries add constraint do_not_contact_entries_kind
-    check (kind in ('profileUrl', 'networkId', 'name', 'company', 'keyword'))`);
-  // The page lists an organisation's entries newest first.
-  await knex.raw(
-    'create index do_not_contact_entries_newest on do_not_contact_entries (organization_id, id desc)',
-  );
-
-  await knex.raw(String.raw`
-    create function reachly_dnc_text(p text) returns text language sql immutable parallel safe as $$
-      select btrim(regexp_replace(lower(coalesce(p, '')), '[\t\n\r\x20-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+', ' ', 'g'))
-    $$`);
-  await knex.raw(`
-    create function reachly_dnc_entry(p_organization_id int, p_profile_url text, p_name text, p_fields jsonb)
-    returns int language sql stable parallel safe as $$
-      select least(
-        (select e.id from do_not_contact_entries e where e.organization_id = p_organization_id
-            and e.kind = 'profileUrl' and e.value = p_profile_url),
-        (select e.id from do_not_contact_entries e where e.organization_id = p_organization_id
-            and e.kind = 'networkId' and e.value = lower(regexp_replace(p_profile_url, '^.*[/=]', ''))),
-        (select e.id from do_not_contact_entries e where e.organization_id = p_organization_id
-            and e.kind = 'name' and e.value = reachly_dnc_text(p_name)),
-        (select e.id from do_not_contact_entries e where e.organization_id = p_organization_id
-            and e.kind = 'company' and e.value = (
-              select reachly_dnc_text(f.value) from jsonb_each_text(coalesce(p_fields, '{}')) f
-               where lower(btrim(f.key)) = 'company' limit 1)),
-        (select min(e.id) from do_not_contact_entries e where e.organization_id = p_organization_id
-            and e.kind = 'keyword'
-            and position(' ' || e.value || ' ' in ' ' || reachly_dnc_text(concat_ws(' ', p_name,
-                  (select string_agg(f.value, ' ') from jsonb_each_text(coalesce(p_fields, '{}')) f))) || ' ') > 0))
-    $$`);
-
-  // The claim's read of due tasks, as in migration 20261127000100 (with the generic plan of
-  // 20261127000300), and a lead on the do-not-contact list counts as off-limits. The lead's
-  // imported columns are read as to_jsonb(l) -> 'fields', null while leads have no such column.
-  await knex.raw(`
+/**
+ * The claim's read of due tasks as this migration made it (the leaner claim's down, 20261129100010,
+ * makes it again from this, then the rewrites of 20261127700010 and 20261127800010).
+ */
+export const CLAIM_TASKS = `
     create or replace function reachly_claim_tasks(
       p_organization_id int, p_profile_id int, p_now timestamptz, p_day_start timestamptz,
       p_priority text[], p_campaigns int[], p_actions text[], p_seen bigint[], p_per_action int, p_limit int
@@ -125,7 +84,54 @@ export async function up(knex: Knex): Promise<void> {
         left join leads l on l.id = c.lead_id
         left join people pp on pp.organization_id = p_organization_id and pp.profile_url = l.profile_url
         left join campaigns oc on oc.id = pp.owner_campaign_id);
-    end $$`);
+    end $$`;
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('do_not_contact_entries', (t) => {
+    t.increments('id');
+    t.integer('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
+    t.text('kind').notNullable();
+    t.text('value').notNullable();
+    t.text('note').notNullable().defaultTo('');
+    t.integer('added_by_user_id').references('users.id').onDelete('SET NULL');
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.unique(['organization_id', 'kind', 'value']);
+  });
+  await knex.raw(`alter table do_not_contact_entries add constraint do_not_contact_entries_kind
+    check (kind in ('profileUrl', 'networkId', 'name', 'company', 'keyword'))`);
+  // The page lists an organisation's entries newest first.
+  await knex.raw(
+    'create index do_not_contact_entries_newest on do_not_contact_entries (organization_id, id desc)',
+  );
+
+  await knex.raw(String.raw`
+    create function reachly_dnc_text(p text) returns text language sql immutable parallel safe as $$
+      select btrim(regexp_replace(lower(coalesce(p, '')), '[\t\n\r\x20-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+', ' ', 'g'))
+    $$`);
+  await knex.raw(`
+    create function reachly_dnc_entry(p_organization_id int, p_profile_url text, p_name text, p_fields jsonb)
+    returns int language sql stable parallel safe as $$
+      select least(
+        (select e.id from do_not_contact_entries e where e.organization_id = p_organization_id
+            and e.kind = 'profileUrl' and e.value = p_profile_url),
+        (select e.id from do_not_contact_entries e where e.organization_id = p_organization_id
+            and e.kind = 'networkId' and e.value = lower(regexp_replace(p_profile_url, '^.*[/=]', ''))),
+        (select e.id from do_not_contact_entries e where e.organization_id = p_organization_id
+            and e.kind = 'name' and e.value = reachly_dnc_text(p_name)),
+        (select e.id from do_not_contact_entries e where e.organization_id = p_organization_id
+            and e.kind = 'company' and e.value = (
+              select reachly_dnc_text(f.value) from jsonb_each_text(coalesce(p_fields, '{}')) f
+               where lower(btrim(f.key)) = 'company' limit 1)),
+        (select min(e.id) from do_not_contact_entries e where e.organization_id = p_organization_id
+            and e.kind = 'keyword'
+            and position(' ' || e.value || ' ' in ' ' || reachly_dnc_text(concat_ws(' ', p_name,
+                  (select string_agg(f.value, ' ') from jsonb_each_text(coalesce(p_fields, '{}')) f))) || ' ') > 0))
+    $$`);
+
+  // The claim's read of due tasks, as in migration 20261127000100 (with the generic plan of
+  // 20261127000300), and a lead on the do-not-contact list counts as off-limits. The lead's
+  // imported columns are read as to_jsonb(l) -> 'fields', null while leads have no such column.
+  await knex.raw(CLAIM_TASKS);
 }
 
 export async function down(knex: Knex): Promise<void> {
