@@ -3,7 +3,19 @@ import { hasBeenOpen } from '../realtime/socket.ts';
 import { useConnectionState } from '../realtime/use-realtime.ts';
 import { isDemoMode } from '../shell/demo-mode.ts';
 
-const LABELS = { open: 'Live', opening: 'Reconnecting…', closed: 'Offline' } as const;
+const PAUSED = 'Live updates are paused; the page reconnects on its own';
+/** How each state shows; 'connecting' is the first 'opening' of the page's socket. */
+const LOOKS = {
+  connecting: {
+    label: 'Connecting…',
+    palette: 'gray',
+    variant: 'subtle',
+    title: 'Connecting to live updates',
+  },
+  open: { label: 'Live', palette: 'green', variant: 'subtle', title: 'Live updates are on' },
+  opening: { label: 'Reconnecting…', palette: 'orange', variant: 'solid', title: PAUSED },
+  closed: { label: 'Offline', palette: 'red', variant: 'solid', title: PAUSED },
+} as const;
 
 /**
  * Shows the realtime connection state: a warning whenever a connection that was open is lost; the
@@ -20,34 +32,18 @@ export function ConnectionIndicator() {
     );
   }
   // Read with the state: it changes only when the state becomes 'open' or a new socket is made.
-  if (state === 'opening' && !hasBeenOpen()) {
-    return (
-      <Badge
-        colorPalette="gray"
-        variant="subtle"
-        role="status"
-        aria-live="polite"
-        data-testid="connection-state"
-        data-state={state}
-        title="Connecting to live updates"
-      >
-        Connecting…
-      </Badge>
-    );
-  }
+  const look = LOOKS[state === 'opening' && !hasBeenOpen() ? 'connecting' : state];
   return (
     <Badge
-      colorPalette={state === 'open' ? 'green' : state === 'opening' ? 'orange' : 'red'}
-      variant={state === 'open' ? 'subtle' : 'solid'}
+      colorPalette={look.palette}
+      variant={look.variant}
       role="status"
       aria-live="polite"
       data-testid="connection-state"
       data-state={state}
-      title={
-        state === 'open' ? 'Live updates are on' : 'Live updates are paused; the page reconnects on its own'
-      }
+      title={look.title}
     >
-      {LABELS[state]}
+      {look.label}
     </Badge>
   );
 }
