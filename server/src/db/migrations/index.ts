@@ -41,6 +41,7 @@ import * as requestWithdrawn from './20261128234010-request-withdrawn.ts';
 import * as collectionCounters from './20261128235010-collection-counters.ts';
 import * as leadCountsCollectionKey from './20261128235020-lead-counts-collection-key.ts';
 import * as leanerClaim from './20261129100010-leaner-claim.ts';
+import * as claimPlansByKey from './20261129200010-claim-plans-by-key.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder, so that they load the
@@ -90,6 +91,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128235010-collection-counters': collectionCounters,
   '20261128235020-lead-counts-collection-key': leadCountsCollectionKey,
   '20261129100010-leaner-claim': leanerClaim,
+  '20261129200010-claim-plans-by-key': claimPlansByKey,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
