@@ -7,6 +7,7 @@ import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { migrationSource } from './migrations/index.ts';
+import { pgliteClientTakingTurns } from './pglite-turns.ts';
 
 // int8 (bigint) columns and count(*) come back from pg as strings; numeric ids are int4.
 // Traffic bytes are int8 and stay strings on purpose: see toBigIntString.
@@ -52,7 +53,7 @@ export function createDatabase(options: DatabaseOptions): Knex {
   const { PGlite: Embedded } = require('@electric-sql/pglite') as {
     PGlite: new (dir?: string, o?: PGliteOptions) => PGlite;
   };
-  const ClientPgLite = require('knex-pglite') as typeof Knex.Client;
+  const ClientPgLite = pgliteClientTakingTurns(require('knex-pglite') as typeof Knex.Client);
   const pglite = new Embedded(folder, {
     postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
     ...(!folder && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
