@@ -15,8 +15,9 @@ export const PGLITE_TURN_MS = 5;
  * their order (knex's queue for the one connection is first come, first served).
  */
 export function pgliteClientTakingTurns(Base: typeof Knex.Client): typeof Knex.Client {
-  type Query = (connection: unknown, obj: unknown) => Promise<unknown>;
-  const Client = Base as unknown as new (...args: unknown[]) => { _query: Query };
+  const Client = Base as unknown as new (
+    ...args: unknown[]
+  ) => { _query(connection: unknown, obj: unknown): Promise<unknown> };
   let turnAt = performance.now();
   let marked = false;
   const markTurn = () => {
