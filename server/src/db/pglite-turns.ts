@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /** Statements the embedded database may run back to back, in ms, before the event loop gets a turn. */
-export const PGLITE_TURN_MS = 5;
+const PGLITE_TURN_MS = 5;
 
 /**
  * knex-pglite's client, taking turns with the event loop. PGlite runs each statement on the
