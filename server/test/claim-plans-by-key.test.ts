@@ -7,8 +7,10 @@ import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
  * Migration 20261129200010: the look keeps one plan per session (force_generic_plan), and that
  * plan must read a person by the organisation and profile URL however small `people` was when it
  * was made. Made on an empty, analyzed `people` with sequential scans allowed, the plan scanned the
- * whole table on every look (the engine bench: half of the look’s time by 4,000
- * people); with the migration's setting, the same session reads the grown table by its key.
+ * whole table on every look (the engine bench: half of the look's time by 4,000 people; this test
+ * counted one scan on PGlite and on PostgreSQL without the migration, on a quiet machine, though
+ * not in every run of the whole suite: the planner may pick the index for an empty table too).
+ * With the migration's setting, the same session reads the grown table by its key.
  *
  * Everything runs in one transaction on one connection (a session's plans are its own), counted
  * by pg_stat_xact_user_tables, and is rolled back.
@@ -128,26 +130,18 @@ async function scansOfGrownPeople(
   return { seq: (await seqScans()) - before, tasks: tasks.length };
 }
 
-it('reads a person by key with the plan made while people was empty; without the setting, the same plan scans the table', async () => {
+it('reads a person by key with the plan made while people was empty, once the table has grown', async () => {
   const rolledBack = new Error('rolled back');
-  const found: { withSetting?: Scans; without?: Scans } = {};
+  let found: Scans | undefined;
   await database.db
     .transaction(async (trx) => {
-      const seeded = await seed(trx);
-      // As migrated: the function's own plan, made on the empty table.
-      found.withSetting = await scansOfGrownPeople(trx, seeded);
-      // As before the migration (the function changed: PL/pgSQL compiles it and plans it anew).
-      await trx.raw(`alter function ${LOOK} reset enable_seqscan`);
-      found.without = await scansOfGrownPeople(trx, seeded);
+      found = await scansOfGrownPeople(trx, await seed(trx));
       throw rolledBack;
     })
     .catch((error: unknown) => {
       if (error !== rolledBack) throw error;
     });
-  expect(found.withSetting).toEqual({ seq: 0, tasks: 2 });
-  // The fault the setting prevents, on this database: a scan of the whole table per task read.
-  expect(found.without?.tasks).toBe(2);
-  expect(found.without?.seq).toBeGreaterThanOrEqual(1);
+  expect(found).toEqual({ seq: 0, tasks: 2 });
 });
 
 it('sets enable_seqscan off on the four functions of the task protocol', async () => {
