@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ACTION_PRIORITY } from '../src/engine/claim-sql.ts';
+import { lookAt } from '../src/engine/claim-sql.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 /**
@@ -15,9 +15,8 @@ import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts'
  * Everything runs in one transaction on one connection (a session's plans are its own), counted
  * by pg_stat_xact_user_tables, and is rolled back.
  */
-const LOOK = 'reachly_claim_look(int, int, timestamptz, timestamptz, text[], int, boolean)';
-const NOW = '2026-06-01T12:00:00.000Z';
-const DAY_START = '2026-06-01T00:00:00.000Z';
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+const DAY_START = new Date('2026-06-01T00:00:00.000Z');
 const OTHER_PEOPLE = 5_000;
 
 let database: TestDatabase;
@@ -95,19 +94,9 @@ async function scansOfGrownPeople(
   trx: Knex.Transaction,
   { organizationId, profileId }: { organizationId: number; profileId: number },
 ): Promise<Scans> {
-  const look = async () => {
-    const { rows } = (await trx.raw(`select ${LOOK.replace(/\(.*$/, '')}(?, ?, ?, ?, ?::text[], ?, ?) as v`, [
-      organizationId,
-      profileId,
-      NOW,
-      DAY_START,
-      [...ACTION_PRIORITY],
-      2,
-      false,
-    ])) as { rows: { v: unknown }[] };
-    const value = rows[0]?.v;
-    return (typeof value === 'string' ? JSON.parse(value) : value) as { tasks: unknown[] };
-  };
+  // The look as the claim makes it (its prepared statement, two due tasks per action).
+  const look = () =>
+    lookAt(trx, { organizationId, profileId, now: NOW, dayStart: DAY_START, perAction: 2, lock: false });
   const seqScans = async () => {
     const { rows } = (await trx.raw(
       "select seq_scan from pg_stat_xact_user_tables where schemaname = current_schema() and relname = 'people'",
