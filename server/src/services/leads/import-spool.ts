@@ -40,11 +40,17 @@ export function createImportSpool(dir: string) {
     return files.has(req);
   }
 
-  /** The spooled file's bytes. */
+  /**
+   * The spooled file's bytes. The file is opened when the first chunk is asked for, not before: an
+   * import refused before it reads a row (another organisation's collection, 404) must not leave a
+   * stream opening a file that the request's end has already removed (an uncaught ENOENT).
+   */
   function read(req: Request): AsyncIterable<Buffer> {
     const file = files.get(req);
     if (!file) throw new Error('no spooled file for this request');
-    return createReadStream(file, { highWaterMark: 256 * 1024 });
+    return (async function* chunks() {
+      yield* createReadStream(file, { highWaterMark: 256 * 1024 });
+    })();
   }
 
   /** Removes the request's spooled file, if any. */
