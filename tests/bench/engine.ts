@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { planCampaign } from '../../server/src/engine/planner.ts';
 import type { Api } from './lib/api.ts';
 import { type BenchRow, ratio, timedMs } from './lib/measure.ts';
+import { cpuMsOf, postgresCpuMs } from './lib/process-cpu.ts';
 import { seedLeads } from './lib/seed.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface EngineBenchContext {
   /** A client on the bench database. */
   db: pg.Client;
   databaseUrl: string;
+  /** The server process's id: the claim benchmark says how much CPU it spent per request. */
+  serverPid: number;
   /** Scales a row count by BENCH_SCALE. */
   n: (count: number) => number;
   log: (text: string) => void;
@@ -167,9 +170,10 @@ async function benchPlanning({ db, databaseUrl, n, log }: EngineBenchContext): P
  * 0 in the database once the campaign runs (the API accepts at least 1 s, which would cap each
  * profile at one claim a second and measure the clock, not the claim path); every claim still
  * draws and writes the profile's next action time. Afterwards: no task handed out twice, and as
- * many tasks done in the database as were claimed.
+ * many tasks done in the database as were claimed. The detail also says where the time went: the
+ * CPU PostgreSQL (all its processes), the server and this client spent per claim + done and per GET.
  */
-async function benchClaims({ root, db, n, log }: EngineBenchContext): Promise<BenchRow> {
+async function benchClaims({ root, db, serverPid, n, log }: EngineBenchContext): Promise<BenchRow> {
   const leadCount = n(20_000);
   const perExecutor = n(200);
   const { api, organizationId } = await root.register('bench-engine@example.com');
@@ -246,10 +250,13 @@ async function benchClaims({ root, db, n, log }: EngineBenchContext): Promise<Be
   const perRound = Math.max(1, Math.round(perExecutor / CLAIM_ROUNDS));
   const gapsBefore = refusals.get('gap') ?? 0;
   let [getMs, claimMs, cycles] = [0, 0, 0];
+  // The CPU each side spent, by process: PostgreSQL (all its processes), the server, this client.
+  const getCpu = new CpuSplit(serverPid);
+  const claimCpu = new CpuSplit(serverPid);
   for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
-    getMs += await timedMs(() => all(() => getter(perRound * 2)));
+    getMs += await getCpu.during(() => timedMs(() => all(() => getter(perRound * 2))));
     const before = claimed.length;
-    claimMs += await timedMs(() => all((id) => executor(id, perRound)));
+    claimMs += await claimCpu.during(() => timedMs(() => all((id) => executor(id, perRound))));
     cycles += claimed.length - before;
   }
   const requests = EXECUTORS * perRound * 2 * CLAIM_ROUNDS;
@@ -275,6 +282,36 @@ async function benchClaims({ root, db, n, log }: EngineBenchContext): Promise<Be
     // Issue 14's goal for the task protocol.
     goal: '≥ 0.60',
     met: claimRps / getRps >= 0.6,
-    detail: `${thousands(perSecond(cycles, claimMs))} tasks claimed and done/s (${thousands(claimRps)} req/s) vs ${thousands(getRps)} req/s; ${thousands(cycles)} tasks, none handed out twice, ${gaps} 'gap' answers, gap set to 0`,
+    detail: `${thousands(perSecond(cycles, claimMs))} tasks claimed and done/s (${thousands(claimRps)} req/s) vs ${thousands(getRps)} req/s; ${thousands(cycles)} tasks, none handed out twice, ${gaps} 'gap' answers, gap set to 0; CPU per claim + done: ${claimCpu.per(cycles)}, per GET: ${getCpu.per(requests)}`,
   };
+}
+
+/** CPU time spent by PostgreSQL, the server and this client over the calls of `during`, summed. */
+class CpuSplit {
+  private postgres = 0;
+  private server = 0;
+  private client = 0;
+
+  constructor(private readonly serverPid: number) {}
+
+  async during<T>(run: () => Promise<T>): Promise<T> {
+    const before = this.now();
+    const result = await run();
+    const after = this.now();
+    this.postgres += after.postgres - before.postgres;
+    this.server += after.server - before.server;
+    this.client += after.client - before.client;
+    return result;
+  }
+
+  /** What each spent per one of `count` things, ms. */
+  per(count: number): string {
+    const ms = (total: number) => (total / count).toFixed(2);
+    return `PostgreSQL ${ms(this.postgres)} ms, server ${ms(this.server)} ms, client ${ms(this.client)} ms`;
+  }
+
+  private now() {
+    const { user, system } = process.cpuUsage();
+    return { postgres: postgresCpuMs(), server: cpuMsOf(this.serverPid), client: (user + system) / 1000 };
+  }
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { contract } from '@reachly/shared/contract';
 import type pg from 'pg';
 import { Api } from './lib/api.ts';
 import { type BenchRow, percentile } from './lib/measure.ts';
+import { cpuMsOf } from './lib/process-cpu.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 import { seedLeads, seedMembers } from './lib/seed.ts';
 import { npmStartFlags, repoRoot, type ServerProcess, startReachly } from './lib/server-process.ts';
@@ -374,14 +375,6 @@ function clientProcesses(clients: number): number {
   const set = Number(process.env.BENCH_REALTIME_PROCESSES);
   if (Number.isInteger(set) && set > 0) return Math.min(set, clients);
   return Math.min(clients, Math.max(2, Math.ceil(clients / SOCKETS_PER_PROCESS)));
-}
-
-/** CPU time (user + system) a process has used so far, ms (Linux /proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of stat(5), here 12 and 13 (counted from the state, field 3).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 type Reply<T extends FromClients['type']> = Extract<FromClients, { type: T }>;

@@ -122,7 +122,16 @@ async function serverBenches(): Promise<void> {
     const root = new Api(server.url);
     // First, so that the engine's figures are the same whether run alone or with the others.
     if (!only || only === 'engine') {
-      record(...(await engineBenches({ root, db, databaseUrl: databaseUrl.toString(), n, log })));
+      record(
+        ...(await engineBenches({
+          root,
+          db,
+          databaseUrl: databaseUrl.toString(),
+          serverPid: server.pid,
+          n,
+          log,
+        })),
+      );
     }
     if (!only || only === 'import') {
       record(...(await importBenches({ root, databaseUrl: databaseUrl.toString(), work, n, log })));
