@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import type { Request } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createImportSpool } from '../src/services/leads/import-spool.ts';
@@ -28,12 +29,6 @@ async function* chunksOf(...texts: string[]): AsyncIterable<Buffer> {
   for (const text of texts) yield Buffer.from(text);
 }
 
-async function textOf(chunks: AsyncIterable<Buffer>): Promise<string> {
-  let text = '';
-  for await (const chunk of chunks) text += chunk.toString();
-  return text;
-}
-
 /** Errors thrown outside any awaited call while `run` goes on and a few turns of the loop after it. */
 async function uncaughtDuring(run: () => Promise<void>): Promise<Error[]> {
   const errors: Error[] = [];
@@ -58,7 +53,7 @@ describe('import spool', () => {
     await spool.write(req, chunksOf('profileUrl\n', 'https://x.com/a\n'));
     expect(spool.has(req)).toBe(true);
     expect(readdirSync(dir)).toHaveLength(1);
-    expect(await textOf(spool.read(req))).toBe('profileUrl\nhttps://x.com/a\n');
+    expect(await text(spool.read(req))).toBe('profileUrl\nhttps://x.com/a\n');
     await spool.remove(req);
     expect(spool.has(req)).toBe(false);
     expect(readdirSync(dir)).toEqual([]);

@@ -1,17 +1,15 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { contract } from '@reachly/shared/contract';
 import type pg from 'pg';
 import { Api } from './lib/api.ts';
 import { type BenchRow, percentile } from './lib/measure.ts';
 import { cpuMsOf } from './lib/process-cpu.ts';
+import { ClientProcess } from './lib/realtime-client-process.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 import { seedLeads, seedMembers } from './lib/seed.ts';
-import { npmStartFlags, repoRoot, type ServerProcess, startReachly } from './lib/server-process.ts';
-import type { FromClients, ToClients } from './realtime-clients.ts';
+import { npmStartFlags, type ServerProcess, startReachly } from './lib/server-process.ts';
 
 /**
  * Realtime fan-out (`BENCH_ONLY=realtime`): signed-in sockets of one organisation, connected as the
@@ -48,7 +46,6 @@ export interface RealtimeBenchContext {
   log: (text: string) => void;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 /** Pushes before the measured ones (connections, JIT and the claim's plans warm up). */
 const WARMUP_PUSHES = 5;
 /** How long a push may take to reach every socket before the next is sent anyway. */
@@ -375,65 +372,6 @@ function clientProcesses(clients: number): number {
   const set = Number(process.env.BENCH_REALTIME_PROCESSES);
   if (Number.isInteger(set) && set > 0) return Math.min(set, clients);
   return Math.min(clients, Math.max(2, Math.ceil(clients / SOCKETS_PER_PROCESS)));
-}
-
-type Reply<T extends FromClients['type']> = Extract<FromClients, { type: T }>;
-
-/** One forked realtime-clients.ts process, spoken to over IPC. */
-class ClientProcess {
-  private readonly child: ChildProcess;
-  private readonly waiting = new Map<string, ((message: FromClients) => void)[]>();
-  private failure: Error | null = null;
-
-  constructor() {
-    this.child = fork(path.join(here, 'realtime-clients.ts'), [], {
-      cwd: repoRoot,
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    this.child.on('message', (message: FromClients) => {
-      if (message.type === 'error') return this.fail(new Error(message.message));
-      const queue = this.waiting.get(message.type);
-      queue?.shift()?.(message);
-    });
-    this.child.once('exit', (code) => this.fail(new Error(`a client process exited with ${code}`)));
-  }
-
-  private fail(error: Error): void {
-    this.failure ??= error;
-    for (const queue of this.waiting.values())
-      for (const resolve of queue.splice(0)) resolve({ type: 'error', message: error.message });
-  }
-
-  tell(message: ToClients): void {
-    if (this.child.connected) this.child.send(message);
-  }
-
-  /** The next message of this type (armed before the message that causes it is sent). */
-  next<T extends FromClients['type']>(type: T): Promise<Reply<T>> {
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise<Reply<T>>((resolve, reject) => {
-      const queue = this.waiting.get(type) ?? [];
-      queue.push((message) =>
-        message.type === 'error' ? reject(new Error(message.message)) : resolve(message as Reply<T>),
-      );
-      this.waiting.set(type, queue);
-    });
-  }
-
-  ask<T extends FromClients['type']>(message: ToClients, reply: T): Promise<Reply<T>> {
-    const answer = this.next(reply);
-    this.tell(message);
-    return answer;
-  }
-
-  stop(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
-      this.child.once('exit', () => resolve());
-      this.child.kill('SIGTERM');
-    });
-  }
 }
 
 /**
