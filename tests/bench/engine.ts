@@ -244,7 +244,9 @@ async function benchClaims({ root, db, serverPid, n, log }: EngineBenchContext):
   const all = (fn: (profileId: number) => Promise<void>) => Promise.all(profileIds.map(fn));
 
   const perRound = Math.max(1, Math.round(perExecutor / CLAIM_ROUNDS));
-  log(`claims: a warm-up round, then GET /api/user and claim + outcome alternating in ${CLAIM_ROUNDS} rounds`);
+  log(
+    `claims: a warm-up round, then GET /api/user and claim + outcome alternating in ${CLAIM_ROUNDS} rounds`,
+  );
   // The warm-up is a whole round of each side. With only 10 GETs a client before them, the first
   // measured batch of GETs took 1.4-1.8 s against 0.9-1.1 s once warm (the server's and this
   // client's GET path, not the database: it was as slow after claims alone had run for 10 s), so
