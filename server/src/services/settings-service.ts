@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../db/prepared.ts';
 
 /** Server-wide settings (table app_settings), each a JSON value under a key. */
 export type SettingsService = ReturnType<typeof createSettingsService>;
@@ -7,7 +8,8 @@ const OFFERED_DESKTOP_VERSION = 'offeredDesktopVersion';
 
 export function createSettingsService({ db }: { db: Knex }) {
   async function read<T>(key: string): Promise<T | null> {
-    const row = await db('app_settings').where({ key }).first('value');
+    // A named prepared statement (db/prepared.ts): GET /api/user reads the offered desktop version.
+    const row = await prepared(db('app_settings').where({ key }).first('value'), 'app_setting');
     // Both pg and PGlite parse jsonb; a JSON string value arrives as a JS string.
     return row ? (row.value as T) : null;
   }

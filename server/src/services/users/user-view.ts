@@ -1,6 +1,7 @@
 import type { PaymentText, User } from '@reachly/shared/schemas';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.ts';
+import { prepared } from '../../db/prepared.ts';
 import { table } from '../../db/tables.ts';
 import { DEMO_DISPLAY_EMAIL, isDemoToken } from '../../demo/demo-identity.ts';
 import type { UserRow } from './user-row.ts';
@@ -24,9 +25,18 @@ export function createUserView({
   ].filter((p): p is PaymentText => p.text !== undefined);
 
   return async function view(user: UserRow, organizationId: number): Promise<User> {
+    // Named prepared statements (db/prepared.ts): every signed-in page asks for the user.
     const [licence, profile] = await Promise.all([
-      table(db, 'licences').where({ organization_id: organizationId }).first(),
-      table(db, 'profiles').where({ organization_id: organizationId }).first('id'),
+      prepared(
+        table(db, 'licences')
+          .where({ organization_id: organizationId })
+          .first('plan', 'is_trial', 'license_till'),
+        'user_licence',
+      ),
+      prepared(
+        table(db, 'profiles').where({ organization_id: organizationId }).first('id'),
+        'user_has_profile',
+      ),
     ]);
     const email = isDemoToken(user.access_token) ? DEMO_DISPLAY_EMAIL : user.email;
     return {
