@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { planCampaign } from '../../server/src/engine/planner.ts';
 import type { Api } from './lib/api.ts';
 import { type BenchRow, ratio, timedMs } from './lib/measure.ts';
-import { cpuMsOf, postgresCpuMs } from './lib/process-cpu.ts';
+import { CpuSplit } from './lib/process-cpu.ts';
 import { seedLeads } from './lib/seed.ts';
 
 /**
@@ -254,27 +254,30 @@ async function benchClaims({ root, db, serverPid, n, log }: EngineBenchContext):
   await all(() => getter(perRound * 2));
   await all((id) => executor(id, perRound));
   // Batches alternate, so autovacuum and the claim path's once-a-minute re-planning weigh on both
-  // sides alike.
-  const gapsBefore = refusals.get('gap') ?? 0;
-  let [getMs, claimMs, cycles] = [0, 0, 0];
-  // The CPU each side spent, by process: PostgreSQL (all its processes), the server, this client.
+  // sides alike. The CPU each side spent, by process: PostgreSQL (all its processes), the server,
+  // this client.
   const getCpu = new CpuSplit(serverPid);
   const claimCpu = new CpuSplit(serverPid);
-  // Each round's own ratio too: their spread is the noise of the machine within this one run.
-  const roundRatios: number[] = [];
+  const rounds: ClaimRound[] = [];
   for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
-    const roundGetMs = await getCpu.during(() => timedMs(() => all(() => getter(perRound * 2))));
+    const getMs = await getCpu.during(() => timedMs(() => all(() => getter(perRound * 2))));
     const [before, gapsAt] = [claimed.length, refusals.get('gap') ?? 0];
-    const roundClaimMs = await claimCpu.during(() => timedMs(() => all((id) => executor(id, perRound))));
-    const roundCycles = claimed.length - before;
-    const roundGaps = (refusals.get('gap') ?? 0) - gapsAt;
-    roundRatios.push(
-      perSecond(roundCycles * 2 + roundGaps, roundClaimMs) / perSecond(EXECUTORS * perRound * 2, roundGetMs),
-    );
-    [getMs, claimMs, cycles] = [getMs + roundGetMs, claimMs + roundClaimMs, cycles + roundCycles];
+    const claimMs = await claimCpu.during(() => timedMs(() => all((id) => executor(id, perRound))));
+    rounds.push({
+      getMs,
+      claimMs,
+      cycles: claimed.length - before,
+      gaps: (refusals.get('gap') ?? 0) - gapsAt,
+    });
   }
-  const requests = EXECUTORS * perRound * 2 * CLAIM_ROUNDS;
-  const gaps = (refusals.get('gap') ?? 0) - gapsBefore;
+  const getsPerRound = EXECUTORS * perRound * 2;
+  const [cycles, gaps, claimMs] = [sumOf(rounds, 'cycles'), sumOf(rounds, 'gaps'), sumOf(rounds, 'claimMs')];
+  const requests = getsPerRound * CLAIM_ROUNDS;
+  // Each round's own ratio too: their spread is the noise of the machine within this one run.
+  const roundRatios = rounds.map((r) => {
+    const { claimRps, getRps } = ratesOf([r], getsPerRound);
+    return claimRps / getRps;
+  });
 
   // Every task handed out once, and done in the database as many times as claimed.
   if (new Set(claimed).size !== claimed.length) {
@@ -288,8 +291,7 @@ async function benchClaims({ root, db, serverPid, n, log }: EngineBenchContext):
     throw new Error(`${done[0]?.n} tasks done in the database, ${claimed.length} claimed`);
   }
 
-  const claimRps = perSecond(cycles * 2 + gaps, claimMs);
-  const getRps = perSecond(requests, getMs);
+  const { claimRps, getRps } = ratesOf(rounds, getsPerRound);
   return {
     measure: `Executor claim + done outcome, ${EXECUTORS} concurrent executors each on its own profile, vs authenticated GET /api/user (requests/s)`,
     value: ratio(claimRps / getRps),
@@ -300,32 +302,23 @@ async function benchClaims({ root, db, serverPid, n, log }: EngineBenchContext):
   };
 }
 
-/** CPU time spent by PostgreSQL, the server and this client over the calls of `during`, summed. */
-class CpuSplit {
-  private postgres = 0;
-  private server = 0;
-  private client = 0;
+/** What one round of the claim benchmark measured; the run's figures are the rounds' sums. */
+interface ClaimRound {
+  getMs: number;
+  claimMs: number;
+  /** Tasks claimed and reported done. */
+  cycles: number;
+  /** Claims answered 'gap' (no task): requests too. */
+  gaps: number;
+}
 
-  constructor(private readonly serverPid: number) {}
+const sumOf = (rounds: readonly ClaimRound[], key: keyof ClaimRound) =>
+  rounds.reduce((total, r) => total + r[key], 0);
 
-  async during<T>(run: () => Promise<T>): Promise<T> {
-    const before = this.now();
-    const result = await run();
-    const after = this.now();
-    this.postgres += after.postgres - before.postgres;
-    this.server += after.server - before.server;
-    this.client += after.client - before.client;
-    return result;
-  }
-
-  /** What each spent per one of `count` things, ms. */
-  per(count: number): string {
-    const ms = (total: number) => (total / count).toFixed(2);
-    return `PostgreSQL ${ms(this.postgres)} ms, server ${ms(this.server)} ms, client ${ms(this.client)} ms`;
-  }
-
-  private now() {
-    const { user, system } = process.cpuUsage();
-    return { postgres: postgresCpuMs(), server: cpuMsOf(this.serverPid), client: (user + system) / 1000 };
-  }
+/** Claim + done requests/s and GET requests/s over `rounds`, each with `getsPerRound` GETs. */
+function ratesOf(rounds: readonly ClaimRound[], getsPerRound: number) {
+  return {
+    claimRps: perSecond(sumOf(rounds, 'cycles') * 2 + sumOf(rounds, 'gaps'), sumOf(rounds, 'claimMs')),
+    getRps: perSecond(getsPerRound * rounds.length, sumOf(rounds, 'getMs')),
+  };
 }

@@ -28,7 +28,7 @@ export function cpuMsOf(pid: number): number {
  * CPU time used so far by every PostgreSQL process on this machine (backends, autovacuum, the WAL
  * writer), ms: the bench's database server is the local one.
  */
-export function postgresCpuMs(): number {
+function postgresCpuMs(): number {
   let sum = 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -36,4 +36,34 @@ export function postgresCpuMs(): number {
     if (stat?.comm === 'postgres') sum += stat.cpuMs;
   }
   return sum;
+}
+
+/** CPU time spent by PostgreSQL, the server and this client over the calls of `during`, summed. */
+export class CpuSplit {
+  private postgres = 0;
+  private server = 0;
+  private client = 0;
+
+  constructor(private readonly serverPid: number) {}
+
+  async during<T>(run: () => Promise<T>): Promise<T> {
+    const before = this.now();
+    const result = await run();
+    const after = this.now();
+    this.postgres += after.postgres - before.postgres;
+    this.server += after.server - before.server;
+    this.client += after.client - before.client;
+    return result;
+  }
+
+  /** What each spent per one of `count` things, ms. */
+  per(count: number): string {
+    const ms = (total: number) => (total / count).toFixed(2);
+    return `PostgreSQL ${ms(this.postgres)} ms, server ${ms(this.server)} ms, client ${ms(this.client)} ms`;
+  }
+
+  private now() {
+    const { user, system } = process.cpuUsage();
+    return { postgres: postgresCpuMs(), server: cpuMsOf(this.serverPid), client: (user + system) / 1000 };
+  }
 }
