@@ -1,5 +1,6 @@
 import http from 'node:http';
 import path from 'node:path';
+import { mainScriptOf } from '../e2e/support/shell-scripts.ts';
 import { seedBoardAccount, startBuiltDashboardServer } from './lib/built-dashboard.ts';
 import { type BenchRow, ratio } from './lib/measure.ts';
 
@@ -58,8 +59,7 @@ export async function compressionBenches(log: (text: string) => void): Promise<B
   const { running, close } = await startBuiltDashboardServer('bench-compression');
   try {
     const shell = await fetch(`${running.url}/`).then((res) => res.text());
-    const script = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(shell)?.[1];
-    if (!script) throw new Error('no module script in the page shell');
+    const script = await mainScriptOf(shell, (file) => wireBytes(`${running.url}${file}`, 'identity'));
 
     log(`seeding ${BOARD_CARDS} conversations for the board`);
     const board = await seedBoardAccount(running, BOARD_CARDS);

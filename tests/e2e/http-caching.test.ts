@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { callAs, type E2EApp, registerAccount } from './support/app.ts';
 import { type E2EBrowser, openPage, signIn, waitForText } from './support/browser.ts';
 import { useAppAndBrowser } from './support/fixture.ts';
+import { mainScriptOf } from './support/shell-scripts.ts';
 
 /**
  * The real dashboard build as the server sends it (issue 19): the build wrote a .br and a .gz
@@ -55,12 +56,11 @@ describe('the built dashboard', () => {
     expect(shell.headers['content-encoding']).toBe('br');
     expect(shell.headers['cache-control']).toBe('no-store');
     const html = brotliDecompressSync(shell.body).toString('utf8');
-    const script = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    expect(script).toBeDefined();
+    const script = await mainScriptOf(html, async (file) => (await get(file)).body.length);
 
-    const raw = await get(script as string);
-    const br = await get(script as string, { 'accept-encoding': 'gzip, deflate, br' });
-    const gzip = await get(script as string, { 'accept-encoding': 'gzip' });
+    const raw = await get(script);
+    const br = await get(script, { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await get(script, { 'accept-encoding': 'gzip' });
     expect(raw.headers['content-encoding']).toBeUndefined();
     expect(br.headers['content-encoding']).toBe('br');
     expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -73,7 +73,7 @@ describe('the built dashboard', () => {
     expect(gunzipSync(gzip.body).equals(raw.body)).toBe(true);
     expect(br.body.length).toBeLessThan(raw.body.length / 3);
     console.info(
-      `main script ${path.basename(script as string)}: ${raw.body.length} B raw, ${br.body.length} B brotli, ${gzip.body.length} B gzip`,
+      `main script ${path.basename(script)}: ${raw.body.length} B raw, ${br.body.length} B brotli, ${gzip.body.length} B gzip`,
     );
 
     const robots = await get('/robots.txt');
