@@ -296,6 +296,9 @@ describe('campaigns', () => {
     await page.setViewport({ width: 1440, height: 900 });
     await addStep(page, 'Welcome message');
     await page.locator(`${FORM} textarea[name="steps.1.template"]`).fill('Hi {firstName}, glad to connect!');
+    // The template's preview, shown below it once its answer is in, moves the button below down: a
+    // click aimed before it came could land beside the button under load (seen once in CI).
+    await waitForText(page, 'Hi Alex, glad to connect!');
     await page.locator(`${FORM} [data-testid=ab-variants] button::-p-text(Add version B)`).click();
     await page
       .locator(`${FORM} textarea[name="steps.1.abVariants.0.text"]`)

@@ -4,7 +4,7 @@
  * modules' order of evaluation across chunks (dashboard/vite.config.ts), and its entry is then a
  * stub of a few bytes that runs the chunk holding the app's start (preloaded beside it).
  */
-export function shellScripts(html: string): string[] {
+function shellScripts(html: string): string[] {
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
   return tags.flatMap((tag) => {
     const src = /\bsrc="(\/assets\/[^"]+\.js)"/.exec(tag)?.[1];
