@@ -181,8 +181,8 @@ export default defineConfig({
           // scripts, most under 3 KB, and a first visit of the board asked for 91 of them: over
           // HTTP/1.1's six connections each costs a round trip, and the board's largest paint
           // waited for them more than for its bytes. Now 48 scripts; the board's first visit asks
-          // for 25, with fewer bytes (447 → 399 KB), and Lighthouse's LCP went 6.3 → 4.4 s on one
-          // machine (docs/decisions.md, "Fewer, larger scripts").
+          // for 25, with fewer bytes (447 → 399 KB), and Lighthouse's LCP went 6.6–6.9 → 4.3–4.4 s
+          // on one machine (docs/decisions.md, "Fewer, larger scripts, and zod in English alone").
           experimentalInlineCommonChunks: { maxSize: 16384 },
           // zod and src/zod-config.ts (what `zod` resolves to) in one chunk of their own, loaded
           // only by the pages that build schemas.

@@ -10,7 +10,7 @@ import type { Plugin } from 'vite';
  * some forty translations of zod's error messages. The dashboard speaks English, and zod sets its
  * English messages from `locales/en.js` directly (classic/schemas.js), not through that namespace.
  * The build's zod chunk went from 386 KB to 195 KB (72.5 → 43.8 KB brotli) on the board's first
- * screen (docs/decisions.md, "zod's locales").
+ * screen (docs/decisions.md, "Fewer, larger scripts, and zod in English alone").
  */
 
 /** The modules of zod that re-export its every locale as `locales`. */
